@@ -1,0 +1,7 @@
+"""``python -m pyapp``: the command line (simulate, score, bench, arena)."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""The rules of Caldera Park: components, parks, game flow, scoring and records."""

@@ -1,0 +1,125 @@
+"""End-of-game scoring: the 13 categories of the scoring pad, flipping and tie-breaks.
+
+A *position* is a park plus, per space, the face-up animal token (or ``None``) and the weather
+token (or ``None``). Scoring first flips every token a neighbouring bad weather token drives away;
+flipped tokens still cover their space but belong to no family. The sun counts as one animal of
+every species with no water and joins all families of a species that touch it.
+"""
+
+from __future__ import annotations
+
+from .components import SPECIES, SUN, TOKENS, WEATHER, make_face
+from .park import Park
+
+CATEGORIES = (
+    "bad_weather", "waterfalls", "mountains", "prairie", "forest", "river", "geysers",
+    "goat", "bear", "wolf", "elk", "eagle", "bison",
+)  # fmt: skip
+COVERAGE_POINTS = {"waterfalls": 4, "mountains": 7, "prairie": 7, "forest": 7, "river": 8}
+_COVERAGE_REQ = {
+    "waterfalls": "waterfall",
+    "mountains": "mountain",
+    "prairie": "prairie",
+    "forest": "forest",
+    "river": "river",
+}
+GEYSER_POINTS = 4
+_SUN_FACE = make_face(SPECIES, False)  # one animal of each species, no water
+_SPECIES_INDEX = {s: i for i, s in enumerate(SPECIES)}
+
+
+def flipped_spaces(park: Park, faces, weather) -> set[int]:
+    """Indices of the animal tokens that bad weather drives away."""
+    flipped = set()
+    nbrs = park.neighbours
+    for w in park.weather_spaces:
+        token = weather[w]
+        if token is None or not token.bad:
+            continue
+        for j in nbrs[w]:
+            face = faces[j]
+            if face is not None and token.drives_away(face):
+                flipped.add(j)
+    return flipped
+
+
+def best_family(park: Park, faces, flipped, species: str, suns=()) -> tuple[int, int, int]:
+    """(value, animals, water) of the most valuable family of ``species``."""
+    k = _SPECIES_INDEX[species]
+    members = {
+        i: f for i, f in enumerate(faces) if f is not None and f.counts[k] and i not in flipped
+    }
+    for sun_at in suns:
+        members[sun_at] = _SUN_FACE
+    nbrs = park.neighbours
+    seen = set()
+    best = (0, 0, 0)
+    for start in members:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack = [start]
+        animals = water = 0
+        while stack:
+            i = stack.pop()
+            face = members[i]
+            animals += face.counts[k]
+            water += face.water
+            for j in nbrs[i]:
+                if j not in seen and j in members:
+                    seen.add(j)
+                    stack.append(j)
+        if animals * water > best[0]:
+            best = (animals * water, animals, water)
+    return best
+
+
+def score_position(park: Park, faces, weather) -> dict:
+    """Score one park. ``faces``/``weather``: per space index, a Token/Weather or ``None``."""
+    flipped = flipped_spaces(park, faces, weather)
+    covered = 0
+    for i, f in enumerate(faces):
+        if f is not None:
+            covered |= 1 << i
+    cats = dict.fromkeys(CATEGORIES, 0)
+    masks = park.requirement_mask
+    for cat, req in _COVERAGE_REQ.items():
+        mask = masks[req]
+        if mask and covered & mask == mask:
+            cats[cat] = COVERAGE_POINTS[cat]
+    cats["geysers"] = GEYSER_POINTS * sum(1 for m in park.geyser_masks if m and covered & m == m)
+    suns = [w for w in park.weather_spaces if weather[w] is not None and weather[w].id == SUN]
+    for s in SPECIES:
+        cats[s] = best_family(park, faces, flipped, s, suns)[0]
+    river_mask = masks["river"]
+    return {
+        "categories": cats,
+        "total": sum(cats.values()),
+        "flipped": len(flipped),
+        "river_covered": (covered & river_mask).bit_count(),
+        "flipped_at": sorted(list(park.at(i)) for i in flipped),
+    }
+
+
+def score_board(park: Park, board: list[int], weather: list[int]) -> dict:
+    """Score a park stored as in a game state: token ids and weather ids per space, -1 if empty."""
+    faces = [TOKENS[t] if t >= 0 else None for t in board]
+    wx = [WEATHER[w] if w >= 0 else None for w in weather]
+    return score_position(park, faces, wx)
+
+
+def rank(sheets: list[dict]) -> tuple[list[int], str]:
+    """Winners (player indices) and the rule that decided: total, river, flipped or shared."""
+    best = max(s["total"] for s in sheets)
+    tied = [i for i, s in enumerate(sheets) if s["total"] == best]
+    if len(tied) == 1:
+        return tied, "total"
+    most_river = max(sheets[i]["river_covered"] for i in tied)
+    tied = [i for i in tied if sheets[i]["river_covered"] == most_river]
+    if len(tied) == 1:
+        return tied, "river"
+    fewest = min(sheets[i]["flipped"] for i in tied)
+    tied = [i for i in tied if sheets[i]["flipped"] == fewest]
+    if len(tied) == 1:
+        return tied, "flipped"
+    return tied, "shared"
