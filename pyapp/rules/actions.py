@@ -125,5 +125,6 @@ def parse(text) -> Action:
             return build(m)
     shown = text if len(text) <= 40 else text[:37] + "..."
     raise MalformedActionError(
-        f"cannot read action {shown!r}: expected e.g. 'pick bear river' or 'place bear-bear at 2,-1'"
+        f"cannot read action {shown!r}: "
+        "expected e.g. 'pick bear river' or 'place bear-bear at 2,-1'"
     )

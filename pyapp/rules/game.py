@@ -254,7 +254,7 @@ def legal_actions(state: dict, player: int | None = None) -> list:
     slots = pl["forecast"]
     if kind == "weather":
         if state["ctx"]["phase"] == "setup":
-            spaces = _free_weather_spaces(state, p, ring_only=True)
+            spaces = _free_weather_spaces(state, p)
             return [
                 ChooseWeather(i, park.at(w))
                 for i, s in enumerate(slots)
@@ -268,7 +268,7 @@ def legal_actions(state: dict, player: int | None = None) -> list:
             if s is not None and (s["up"] or not geyser)
         ]
     if kind == "start":
-        return [StartWeather(park.at(w)) for w in _free_weather_spaces(state, p, ring_only=True)]
+        return [StartWeather(park.at(w)) for w in _free_weather_spaces(state, p)]
     if kind == "reveal":
         return [RevealWeather(i) for i, s in enumerate(slots) if s is not None and not s["up"]]
     if kind == "pick":
@@ -382,7 +382,10 @@ def play(state: dict, action, player: int | None = None) -> dict:
 
 
 def apply(state: dict, action) -> dict:
-    """Unchecked fast move for search and simulation: ``action`` must be legal. Mutates ``state``."""
+    """Unchecked fast move for search and simulation: ``action`` must be legal.
+
+    Mutates ``state`` in place and returns it.
+    """
     ctx, g = state["ctx"], state["G"]
     p = ctx["pending"][0]
     pl = g["players"][p]
