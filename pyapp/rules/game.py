@@ -218,14 +218,11 @@ def placement_options(state: dict, player: int):
     return tokens, spaces, token_fallback, space_fallback
 
 
-def _free_weather_spaces(state: dict, player: int, ring_only: bool) -> list[int]:
+def _free_weather_spaces(state: dict, player: int) -> list[int]:
+    """Free weather spaces of the clockwise order (the ring, in Geyser Park)."""
     park = park_of(state)
     wx = state["G"]["players"][player]["weather"]
-    return (
-        [i for i in park.weather_order if wx[i] < 0]
-        if ring_only
-        else [i for i in park.weather_spaces if wx[i] < 0]
-    )
+    return [i for i in park.weather_order if wx[i] < 0]
 
 
 def _pick_terrains(state: dict, action: str) -> list[str]:
