@@ -1,0 +1,209 @@
+/* Caldera Park boot screen: loading progress, error screen, service worker and updates.
+ *
+ * Loaded as a classic script before the PyScript core so that it sees every boot event.
+ * Python (static/ui/main.py) calls CalderaBoot.ready() once the first screen is drawn, or
+ * CalderaBoot.fail(message, detail) if the app cannot start. Before ready, any uncaught error,
+ * a failed script load, or a boot that takes too long also shows the error screen.
+ * All text is set with textContent: nothing is ever parsed as HTML.
+ */
+(function () {
+  "use strict";
+
+  var BOOT_TIMEOUT_MS = 120000;
+  // PyScript / polyscript progress messages (py:progress events) in boot order, with the share
+  // of the bar reached when each one arrives and the text shown to the player.
+  var STEPS = {
+    "Loading Pyodide": [10, "Loading Python…"],
+    "Loading Storage": [12, "Loading Python…"],
+    "Loaded Storage": [14, "Loading Python…"],
+    "Loading interpreter": [15, "Starting Python…"],
+    "Loaded interpreter": [75, "Python started"],
+    "Loading files": [78, "Loading the game…"],
+    "Loaded files": [88, "Game loaded"],
+    "Loaded Pyodide": [92, "Drawing the park…"],
+  };
+
+  var state = { ready: false, failed: false, acceptedUpdate: false, waiting: null, registration: null };
+  var timer = null;
+
+  function $(id) {
+    return document.getElementById(id);
+  }
+
+  function setProgress(percent, text) {
+    var bar = $("boot-bar");
+    if (bar) bar.style.width = Math.max(0, Math.min(100, percent)) + "%";
+    var step = $("boot-step");
+    if (step && text) step.textContent = text;
+    document.documentElement.setAttribute("data-boot-progress", String(Math.round(percent)));
+  }
+
+  function errorText(value) {
+    if (value === undefined || value === null) return "";
+    if (typeof value === "string") return value;
+    if (value.stack) return String(value.stack);
+    if (value.message) return String(value.message);
+    try {
+      return String(value);
+    } catch (e) {
+      return "unknown error";
+    }
+  }
+
+  function fail(message, detail) {
+    if (state.ready || state.failed) {
+      // after the first screen, errors go to the console only: never wipe a game in progress
+      if (detail) console.error(message, detail);
+      return;
+    }
+    state.failed = true;
+    if (timer) clearTimeout(timer);
+    var hint = "";
+    if (navigator.onLine === false) {
+      hint = " You seem to be offline: open the game once with a connection so it can be stored for offline play.";
+    }
+    $("boot-error-message").textContent = String(message || "The game could not start.") + hint;
+    $("boot-error-detail").textContent = errorText(detail) || "(no details)";
+    $("boot").hidden = true;
+    $("app").hidden = true;
+    $("boot-error").hidden = false;
+    document.documentElement.setAttribute("data-app-error", "");
+    console.error("Caldera Park could not start:", message, detail);
+  }
+
+  function ready() {
+    if (state.failed || state.ready) return;
+    state.ready = true;
+    if (timer) clearTimeout(timer);
+    setProgress(100, "Ready");
+    $("boot").hidden = true;
+    $("app").hidden = false;
+    document.documentElement.setAttribute("data-app-ready", "");
+    registerServiceWorker();
+  }
+
+  /* ---- service worker and updates ---- */
+
+  function showUpdate(worker) {
+    state.waiting = worker;
+    $("update-banner").hidden = false;
+    document.documentElement.setAttribute("data-update-available", "");
+  }
+
+  function watchInstalling(registration) {
+    var worker = registration.installing;
+    if (!worker) return;
+    worker.addEventListener("statechange", function () {
+      // "installed" with a page already controlled means a new version waits for the player
+      if (worker.state === "installed" && navigator.serviceWorker.controller) showUpdate(worker);
+    });
+  }
+
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      // reload only when the player asked for the update (the first install also changes the
+      // controller, and must not reload)
+      if (state.acceptedUpdate) location.reload();
+    });
+    navigator.serviceWorker
+      .register("./sw.js")
+      .then(function (registration) {
+        state.registration = registration;
+        if (registration.waiting && navigator.serviceWorker.controller) showUpdate(registration.waiting);
+        registration.addEventListener("updatefound", function () {
+          watchInstalling(registration);
+        });
+        document.addEventListener("visibilitychange", function () {
+          if (document.visibilityState === "visible") checkForUpdate();
+        });
+      })
+      .catch(function (error) {
+        console.warn("Service worker registration failed; offline play is unavailable:", error);
+      });
+  }
+
+  function checkForUpdate() {
+    if (!state.registration) return Promise.resolve(false);
+    return state.registration.update().then(
+      function () {
+        return true;
+      },
+      function (error) {
+        console.warn("Update check failed:", error);
+        return false;
+      }
+    );
+  }
+
+  function acceptUpdate() {
+    if (!state.waiting) return;
+    state.acceptedUpdate = true;
+    state.waiting.postMessage({ type: "skip-waiting" });
+  }
+
+  function dismissUpdate() {
+    $("update-banner").hidden = true;
+  }
+
+  /* ---- boot failure detection ---- */
+
+  window.addEventListener("py:progress", function (event) {
+    var step = STEPS[event.detail];
+    if (step && !state.ready) setProgress(step[0], step[1]);
+  });
+
+  window.addEventListener("error", function (event) {
+    if (state.ready) return;
+    fail("The game hit an error while starting.", event.error || event.message);
+  });
+
+  window.addEventListener("unhandledrejection", function (event) {
+    if (state.ready) return;
+    fail("The game hit an error while starting.", event.reason);
+  });
+
+  // a script or module that cannot be fetched (for example the PyScript core) fires "error" on
+  // its element only: catch it in the capture phase
+  document.addEventListener(
+    "error",
+    function (event) {
+      var target = event.target;
+      if (target && target.tagName === "SCRIPT") {
+        fail("A file of the game could not be loaded.", "Could not load " + (target.src || "a script"));
+      }
+    },
+    true
+  );
+
+  document.addEventListener("DOMContentLoaded", function () {
+    $("boot-retry").addEventListener("click", function () {
+      location.reload();
+    });
+    $("update-accept").addEventListener("click", acceptUpdate);
+    $("update-later").addEventListener("click", dismissUpdate);
+    if (typeof WebAssembly !== "object") {
+      fail("This browser cannot run the game: it lacks WebAssembly.", "WebAssembly is not available");
+      return;
+    }
+    setProgress(5, "Loading…");
+    timer = setTimeout(function () {
+      fail("The game took too long to start.", "No ready signal after " + BOOT_TIMEOUT_MS / 1000 + " s");
+    }, BOOT_TIMEOUT_MS);
+  });
+
+  window.CalderaBoot = {
+    ready: ready,
+    fail: fail,
+    progress: setProgress,
+    checkForUpdate: checkForUpdate,
+    acceptUpdate: acceptUpdate,
+    get build() {
+      var meta = document.querySelector('meta[name="caldera-build"]');
+      return meta ? meta.content : "";
+    },
+    get state() {
+      return { ready: state.ready, failed: state.failed, updateWaiting: !!state.waiting };
+    },
+  };
+})();

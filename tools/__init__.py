@@ -1,0 +1,1 @@
+"""Build, serve and benchmark tools for the static site."""

@@ -1,0 +1,250 @@
+"""Build the self-contained static site in ``dist/``.
+
+What goes in, all behind relative URLs so the site works from any sub-path of any static host:
+
+- ``index.html``, ``pyscript.toml`` (from the repository root);
+- ``pyscript/``: the PyScript core modules the page actually loads (the entry, its core chunk and
+  the chunks for the config parser and the error hook), found by following the imports of
+  ``@pyscript/core/dist/core.js`` in ``node_modules``; the chunks of the plug-ins the config turns
+  off (code editor, terminal, pygame, ...) are left out;
+- ``pyodide/``: the Pyodide core from the npm ``pyodide`` package (loader, asm.js, wasm, standard
+  library zip, lock file) and nothing else: the app needs no wheel;
+- ``app.zip``: the Python code, ``pyapp/`` (engine and park files) and ``static/ui/`` (as the
+  ``ui`` package), unpacked by PyScript into the interpreter's working directory;
+- ``css/``, ``js/``, ``manifest.webmanifest``, ``sw.js`` from ``static/``; the icons, drawn by
+  ``tools/icons.py``; the licences of the vendored runtime;
+- the precache manifest: every file with its SHA-256, written into ``sw.js`` together with a
+  build version made from those hashes (a new build gets a new service-worker cache), and the
+  same version stamped into ``index.html``.
+
+Run ``python tools/build_site.py [--out DIR] [--stamp TEXT]``; ``--stamp`` mixes extra text into the
+version (the update test uses it to make a second, different build).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import re
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools import icons
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# dynamic imports of the PyScript core that the page needs: the TOML config parser and the
+# error hook (imported even when "!error" turns its banner off); all other lazy chunks belong to
+# plug-ins or features the app does not use
+PYSCRIPT_LAZY_KEEP = ("toml-", "error-")
+PRECACHE_MARKER = "/*__PRECACHE__*/"
+BUILD_PLACEHOLDER = "__BUILD_VERSION__"
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+
+class BuildError(Exception):
+    """The site cannot be built; the message says why and what to do."""
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _package_version(package_dir: Path) -> str:
+    try:
+        return json.loads((package_dir / "package.json").read_text())["version"]
+    except (OSError, ValueError, KeyError) as exc:
+        raise BuildError(
+            f"{package_dir} is missing or broken; run `npm ci` (or `make site`)"
+        ) from exc
+
+
+def check_node_modules(root: Path = ROOT) -> dict[str, Path]:
+    """The npm packages the site vendors, checked against the versions package.json pins."""
+    wanted = json.loads((root / "package.json").read_text())["dependencies"]
+    found = {}
+    for name, version in wanted.items():
+        pkg = root / "node_modules" / name
+        have = _package_version(pkg)
+        if have != version:
+            raise BuildError(
+                f"node_modules has {name} {have}, package.json pins {version}; run `npm ci`"
+            )
+        found[name] = pkg
+    return found
+
+
+_STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+\.js)["']""")
+_DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\./[^"']+\.js)["']\s*\)""")
+
+
+def pyscript_files(dist: Path) -> list[str]:
+    """Names of the ``@pyscript/core/dist`` modules the page loads, from the entry ``core.js``."""
+    keep: list[str] = []
+    todo = ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in keep:
+            continue
+        path = dist / name
+        if not path.is_file():
+            raise BuildError(f"@pyscript/core is missing {name}; run `npm ci`")
+        keep.append(name)
+        text = path.read_text(encoding="utf-8")
+        todo += [m[2:] for m in _STATIC_IMPORT.findall(text)]
+        todo += [
+            m[2:] for m in _DYNAMIC_IMPORT.findall(text) if m[2:].startswith(PYSCRIPT_LAZY_KEEP)
+        ]
+    return sorted(keep)
+
+
+def app_zip(root: Path = ROOT) -> bytes:
+    """``pyapp/`` and ``static/ui/`` (as ``ui/``) in one deterministic zip."""
+    entries: list[tuple[str, Path]] = []
+    for base, prefix in ((root / "pyapp", "pyapp/"), (root / "static" / "ui", "ui/")):
+        if not base.is_dir():
+            raise BuildError(f"{base} not found")
+        for path in sorted(base.rglob("*")):
+            rel = path.relative_to(base).as_posix()
+            if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in rel:
+                entries.append((prefix + rel, path))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for name, path in entries:
+            info = zipfile.ZipInfo(name, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def _prepare_out(out: Path) -> None:
+    if out.exists():
+        if not out.is_dir():
+            raise BuildError(f"{out} exists and is not a directory")
+        made_here = (out / "sw.js").is_file() and (out / "index.html").is_file()
+        if any(out.iterdir()) and not made_here:
+            raise BuildError(f"{out} is not empty and holds no built site; refusing to clear it")
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+
+def collect(root: Path = ROOT) -> dict[str, bytes]:
+    """Every file of the site except ``sw.js``, as relative path -> bytes (index.html unstamped)."""
+    packages = check_node_modules(root)
+    files: dict[str, bytes] = {}
+    core_dist = packages["@pyscript/core"] / "dist"
+    for name in pyscript_files(core_dist):
+        files[f"pyscript/{name}"] = (core_dist / name).read_bytes()
+    pyodide = packages["pyodide"]
+    for name in PYODIDE_FILES:
+        path = pyodide / name
+        if not path.is_file():
+            raise BuildError(f"the pyodide package lacks {name}; run `npm ci`")
+        files[f"pyodide/{name}"] = path.read_bytes()
+    for name, pkg in packages.items():
+        for lic in ("LICENSE", "LICENSE.md", "LICENSE.txt"):
+            if (pkg / lic).is_file():
+                files[f"licenses/{name.replace('@', '').replace('/', '-')}.txt"] = (
+                    pkg / lic
+                ).read_bytes()
+                break
+    files["app.zip"] = app_zip(root)
+    files["index.html"] = (root / "index.html").read_bytes()
+    files["pyscript.toml"] = (root / "pyscript.toml").read_bytes()
+    static = root / "static"
+    files["manifest.webmanifest"] = (static / "manifest.webmanifest").read_bytes()
+    for sub in ("css", "js"):
+        for path in sorted((static / sub).glob("*")):
+            if path.is_file():
+                files[f"{sub}/{path.name}"] = path.read_bytes()
+    for name, data in icons.all_icons().items():
+        files[f"icons/{name}"] = data
+    return files
+
+
+def check_references(files: dict[str, bytes]) -> None:
+    """Every local URL that index.html, the manifest and pyscript.toml name must be in the site."""
+    html = files["index.html"].decode()
+    refs = re.findall(r"""(?:src|href)=["']([^"']+)["']""", html)
+    refs += re.findall(r"""config=["']([^"']+)["']""", html)
+    manifest = json.loads(files["manifest.webmanifest"])
+    refs += [icon["src"] for icon in manifest.get("icons", [])]
+    toml = files["pyscript.toml"].decode()
+    refs += re.findall(r"""^\s*interpreter\s*=\s*["']([^"']+)["']""", toml, re.M)
+    refs += re.findall(r"""^\s*["'](\./[^"']+)["']\s*=""", toml, re.M)
+    for ref in refs:
+        if re.match(r"^[a-z][a-z0-9+.-]*:|^//|^/", ref, re.I):
+            raise BuildError(f"{ref!r} is not a relative URL: the site must work from any sub-path")
+        path = ref.split("?", 1)[0].split("#", 1)[0].removeprefix("./")
+        if path and path not in files:
+            raise BuildError(f"{ref!r} is referenced but not part of the site")
+
+
+def build(out: Path, root: Path = ROOT, stamp: str = "") -> dict:
+    """Build the site into ``out``; returns the precache manifest written into ``sw.js``."""
+    files = collect(root)
+    check_references(files)
+    content = hashlib.sha256(stamp.encode())
+    for path in sorted(files):
+        if path != "index.html":
+            content.update(f"{path}\0{_sha256(files[path])}\n".encode())
+    content.update(_sha256(files["index.html"]).encode())
+    version = content.hexdigest()[:16]
+    html = files["index.html"].decode()
+    if BUILD_PLACEHOLDER not in html:
+        raise BuildError(f"index.html lacks the {BUILD_PLACEHOLDER} placeholder")
+    files["index.html"] = html.replace(BUILD_PLACEHOLDER, version).encode()
+    manifest = {
+        "version": version,
+        "files": {path: _sha256(data) for path, data in sorted(files.items())},
+    }
+    sw = (root / "static" / "sw.js").read_text(encoding="utf-8")
+    if sw.count(PRECACHE_MARKER) != 1:
+        raise BuildError(f"static/sw.js must hold the marker {PRECACHE_MARKER} exactly once")
+    files["sw.js"] = sw.replace(PRECACHE_MARKER, json.dumps(manifest, indent=1)).encode()
+
+    _prepare_out(out)
+    for path, data in files.items():
+        target = out / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    return manifest
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the static site.")
+    parser.add_argument(
+        "--out", default=str(ROOT / "dist"), help="output directory (default dist/)"
+    )
+    parser.add_argument("--stamp", default="", help="extra text mixed into the build version")
+    args = parser.parse_args(argv)
+    try:
+        manifest = build(Path(args.out), stamp=args.stamp)
+    except BuildError as exc:
+        print(f"build_site: {exc}", file=sys.stderr)
+        return 1
+    total = sum((Path(args.out) / p).stat().st_size for p in manifest["files"])
+    print(
+        f"built {args.out}: {len(manifest['files'])} files, {total / 1e6:.1f} MB, "
+        f"version {manifest['version']}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,178 @@
+"""Serve a built site (``dist/``) as plain static files on localhost.
+
+Used by ``make serve`` and, as a library, by the browser tests and the startup benchmark. It is
+a threaded ``http.server`` with the MIME types the site needs (``.mjs``, ``.wasm``,
+``.webmanifest``) and ``Cache-Control: no-cache``, so a browser revalidates every file and a new
+build is picked up at once. Optionally the site is mounted under a sub-path (``--prefix``) to
+show that it only uses relative URLs, and every response's size is counted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import sys
+import threading
+from pathlib import Path
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".toml": "text/plain; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".webmanifest": "application/manifest+json",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+    ".txt": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+}
+
+
+class Counter:
+    """Bytes and requests answered, shared by every handler thread of one server."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.bytes = 0
+        self.requests: list[tuple[str, int, int]] = []  # (path, status, bytes)
+
+    def add(self, path: str, status: int, size: int) -> None:
+        with self.lock:
+            self.bytes += size
+            self.requests.append((path, status, size))
+
+    def reset(self) -> None:
+        with self.lock:
+            self.bytes = 0
+            self.requests.clear()
+
+
+class _CountingWriter:
+    def __init__(self, raw, handler: SiteHandler) -> None:
+        self.raw = raw
+        self.handler = handler
+
+    def write(self, data) -> int:
+        self.handler.bytes_sent += len(data)
+        return self.raw.write(data)
+
+    def flush(self) -> None:
+        self.raw.flush()
+
+    def __getattr__(self, name):
+        return getattr(self.raw, name)
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    prefix = "/"
+    counter: Counter | None = None
+    quiet = True
+
+    def setup(self) -> None:
+        super().setup()
+        self.bytes_sent = 0
+        self.wfile = _CountingWriter(self.wfile, self)
+
+    def translate_path(self, path: str) -> str:
+        bare = path.split("?", 1)[0].split("#", 1)[0]
+        if not bare.startswith(self.prefix):
+            return os.path.join(self.directory, ".outside-the-mount", "missing")  # 404
+        return super().translate_path("/" + path[len(self.prefix) :])
+
+    def do_GET(self) -> None:
+        if self.prefix != "/" and self.path == self.prefix.rstrip("/"):
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_request(self, code="-", size="-") -> None:
+        self._status = int(code) if str(code).isdigit() else 0
+        if not self.quiet:
+            super().log_request(code, size)
+
+    def handle_one_request(self) -> None:
+        self.bytes_sent = 0
+        self._status = 0
+        super().handle_one_request()
+        if self.counter is not None and getattr(self, "command", None):
+            self.counter.add(self.path, self._status, self.bytes_sent)
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(
+    directory: str | Path,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    prefix: str = "/",
+    counter: Counter | None = None,
+    quiet: bool = True,
+) -> SiteServer:
+    """A server for ``directory`` mounted at ``prefix`` (port 0 picks a free port)."""
+    if not prefix.startswith("/") or not prefix.endswith("/"):
+        raise ValueError(f"prefix must start and end with '/': {prefix!r}")
+    handler = type(
+        "BoundSiteHandler",
+        (SiteHandler,),
+        {"prefix": prefix, "counter": counter, "quiet": quiet},
+    )
+    return SiteServer((host, port), functools.partial(handler, directory=str(directory)))
+
+
+def start_in_thread(server: SiteServer) -> threading.Thread:
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    return thread
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "directory", nargs="?", default="dist", help="the built site (default dist)"
+    )
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--prefix", default="/", help="serve the site under this sub-path")
+    args = parser.parse_args(argv)
+    directory = Path(args.directory)
+    if not (directory / "index.html").is_file():
+        print(
+            f"serve: {directory}/index.html not found; build the site first (make site)",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        server = make_server(directory, args.host, args.port, args.prefix, quiet=False)
+    except OSError as exc:
+        print(f"serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 2
+    host, port = server.server_address[:2]
+    print(f"Serving {directory}/ at http://{host}:{port}{args.prefix}  (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
