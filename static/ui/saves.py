@@ -1,0 +1,427 @@
+"""Saved games in localStorage, export and import of game files, and the remembered language.
+
+Pure Python (no ``js``, no ``pyscript``): the browser layer hands ``SaveStore`` a small wrapper of
+``window.localStorage`` (``getItem``/``setItem``/``removeItem``/``key``/``length``); the tests hand
+it fakes. Layout of the storage, every key under the ``caldera-park/`` prefix::
+
+    caldera-park/game/<id>   one entry per game (nothing else is ever written to it):
+        {"kind": "caldera-park-save", "format": 1, "id": "<id>",
+         "record": {"format", "game", "options", "log"},      # pyapp.rules.record.to_record
+         "check": "<sha-256 of the record, 16 hex digits>",
+         "summary": {"players": [names], "variant", "round", "turn", "over", "created",
+                     "last_played"}}
+    caldera-park/current     the id of the game that was running last (resumed on boot)
+    caldera-park/lang        the chosen interface language ("en" or "fr")
+
+Safety:
+
+* Saving a game writes only its own key, in one ``setItem``: the browser stores the new value
+  whole or throws (``QuotaExceededError``) and keeps the old one, so an entry is never half
+  written, and no other game's key is read or touched. The ``check`` digest also catches an entry
+  damaged outside the app (hand edits, a truncated copy).
+* There is no index that could disagree with the entries: the list is built from the keys.
+* A damaged, foreign or too-new entry is reported (``SaveError`` with a message key) and left in
+  place; it is only removed when the player deletes it.
+* Loading replays the action log through the engine (``pyapp.rules.record``), so a loaded game is
+  always one the rules allow.
+
+Every failure is a ``SaveError`` whose ``key`` names a message of the interface catalogue
+(``saves.error.*``, ``saves.import.*``) and whose ``params`` fill its placeholders; ``detail``
+holds the engine's English explanation, for the console only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+
+from pyapp.rules.errors import CalderaError, LoadError
+from pyapp.rules.game import FORMAT as ENGINE_FORMAT
+from pyapp.rules.game import is_over
+from pyapp.rules.record import GAME_ID, MAX_TEXT, replay, to_record
+
+PREFIX = "caldera-park/"
+GAME_PREFIX = PREFIX + "game/"
+CURRENT_KEY = PREFIX + "current"
+LANG_KEY = PREFIX + "lang"
+SAVE_KIND = "caldera-park-save"
+SAVE_FORMAT = 1
+LANGUAGES = ("en", "fr")
+EXPORT_MIME = "application/json"
+VARIANTS = ("base", "solo", "geyser")
+
+
+class SaveError(Exception):
+    """A save, load, list, delete or import that failed; ``key`` is the message to show."""
+
+    def __init__(self, key: str, detail: str = "", **params):
+        super().__init__(detail or key)
+        self.key = key
+        self.params = params
+        self.detail = detail
+
+
+def is_quota_error(exc: BaseException) -> bool:
+    """True for a full storage quota, whatever the browser calls it."""
+    name = str(getattr(exc, "name", "") or type(exc).__name__)
+    if name in ("QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED"):
+        return True
+    if getattr(exc, "code", None) in (22, 1014):
+        return True
+    text = str(exc)
+    return "QuotaExceeded" in text or "quota" in text.lower()
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def new_id() -> str:
+    """A short random id for a new game (never reused: 48 random bits)."""
+    return secrets.token_hex(6)
+
+
+def _digest(record: dict) -> str:
+    text = json.dumps(record, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _valid_id(game_id) -> bool:
+    return (
+        isinstance(game_id, str)
+        and 0 < len(game_id) <= 64
+        and all(c.isalnum() or c in "-_" for c in game_id)
+    )
+
+
+def summary_of(state: dict, created: int | None = None, last_played: int | None = None) -> dict:
+    """What the list of saved games shows: players, variant, round, turn, over, dates."""
+    opts = state["options"]
+    when = now_ms() if last_played is None else last_played
+    return {
+        "players": list(opts["names"]),
+        "variant": opts["variant"],
+        "round": state["ctx"]["round"],
+        "turn": state["ctx"]["turn"],
+        "over": is_over(state),
+        "actions": len(state["log"]),
+        "created": when if created is None else created,
+        "last_played": when,
+    }
+
+
+def _check_summary(summary) -> dict:
+    if not isinstance(summary, dict):
+        raise SaveError("saves.error.damaged", "the summary is missing")
+    players = summary.get("players")
+    ok = (
+        isinstance(players, list)
+        and 1 <= len(players) <= 4
+        and all(isinstance(p, str) and 0 < len(p) <= 40 for p in players)
+        and summary.get("variant") in VARIANTS
+        and type(summary.get("round")) is int
+        and 1 <= summary["round"] <= 5
+        and type(summary.get("turn")) is int
+        and type(summary.get("over")) is bool
+        and type(summary.get("last_played")) is int
+        and type(summary.get("created")) is int
+    )
+    if not ok:
+        raise SaveError("saves.error.damaged", "the summary is not valid")
+    return summary
+
+
+def _check_record_shape(record, where: str) -> dict:
+    """Format and shape of a record (no replay); raises SaveError with the right key."""
+    if not isinstance(record, dict) or record.get("game") != GAME_ID:
+        raise SaveError(f"saves.{where}.foreign", "not a Caldera Park game record")
+    fmt = record.get("format")
+    if type(fmt) is not int or fmt < 1:
+        raise SaveError(f"saves.{where}.damaged", f"unknown record format {fmt!r}")
+    if fmt > ENGINE_FORMAT:
+        raise SaveError(
+            f"saves.{where}.too_new", f"record format {fmt} > {ENGINE_FORMAT}", version=fmt
+        )
+    log = record.get("log")
+    if not isinstance(record.get("options"), dict) or not isinstance(log, list):
+        raise SaveError(f"saves.{where}.damaged", "options or log missing")
+    if not all(isinstance(a, str) and len(a) <= 80 for a in log):
+        raise SaveError(f"saves.{where}.damaged", "the log holds something else than actions")
+    return record
+
+
+def replay_record(record: dict, where: str = "error") -> dict:
+    """The state of a record, replayed through the engine (every action checked)."""
+    _check_record_shape(record, where)
+    try:
+        return replay(record["options"], record["log"])
+    except LoadError as e:
+        raise SaveError(f"saves.{where}.damaged", str(e)) from e
+    except (CalderaError, ValueError, TypeError, KeyError, IndexError) as e:
+        raise SaveError(f"saves.{where}.damaged", f"{type(e).__name__}: {e}") from e
+
+
+def parse_entry(text, game_id: str = "") -> dict:
+    """Check a stored entry (JSON, kind, format, digest, summary) without replaying it."""
+    if not isinstance(text, str):
+        raise SaveError("saves.error.damaged", "the entry is not text")
+    if len(text) > MAX_TEXT:
+        raise SaveError("saves.error.damaged", "the entry is too large")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise SaveError("saves.error.damaged", f"not JSON ({type(e).__name__})") from e
+    if not isinstance(data, dict):
+        raise SaveError("saves.error.damaged", "not a JSON object")
+    if data.get("kind") != SAVE_KIND:
+        raise SaveError("saves.error.foreign", "not a Caldera Park saved game")
+    fmt = data.get("format")
+    if type(fmt) is not int or fmt < 1:
+        raise SaveError("saves.error.damaged", f"unknown save format {fmt!r}")
+    if fmt > SAVE_FORMAT:
+        raise SaveError("saves.error.too_new", f"save format {fmt} > {SAVE_FORMAT}", version=fmt)
+    if game_id and data.get("id") != game_id:
+        raise SaveError("saves.error.damaged", "the entry's id does not match its key")
+    record = _check_record_shape(data.get("record"), "error")
+    if data.get("check") != _digest(record):
+        raise SaveError("saves.error.damaged", "the record does not match its check digest")
+    _check_summary(data.get("summary"))
+    return data
+
+
+class SaveStore:
+    """Saved games of one browser profile, over a localStorage-like object.
+
+    ``storage`` is ``None`` when the browser gives no storage at all (private modes, storage
+    blocked): every call then raises ``SaveError("saves.error.unavailable")``, and the game runs
+    from memory only. ``clock`` returns milliseconds since the epoch.
+    """
+
+    def __init__(self, storage, clock=now_ms):
+        self.storage = storage
+        self.clock = clock
+
+    # ----------------------------------------------------------------- raw access
+
+    def _call(self, what: str, *args):
+        if self.storage is None:
+            raise SaveError("saves.error.unavailable", "no storage")
+        try:
+            return getattr(self.storage, what)(*args)
+        except SaveError:
+            raise
+        except Exception as e:  # the browser's DOMException arrives as a foreign error type
+            if what == "setItem" and is_quota_error(e):
+                raise SaveError("saves.error.quota", str(e)) from e
+            raise SaveError("saves.error.unavailable", f"{type(e).__name__}: {e}") from e
+
+    def _get(self, key: str):
+        value = self._call("getItem", key)
+        return None if value is None else str(value)
+
+    def _keys(self) -> list[str]:
+        n = self._length()
+        keys = []
+        for i in range(n):
+            k = self._call("key", i)
+            if k is not None:
+                keys.append(str(k))
+        return keys
+
+    def _length(self) -> int:
+        if self.storage is None:
+            raise SaveError("saves.error.unavailable", "no storage")
+        try:
+            return int(self.storage.length)
+        except Exception as e:
+            raise SaveError("saves.error.unavailable", f"{type(e).__name__}: {e}") from e
+
+    @property
+    def available(self) -> bool:
+        """Whether the storage can be read at all (writing may still hit the quota)."""
+        try:
+            self._length()
+            self._get(CURRENT_KEY)
+        except SaveError:
+            return False
+        return True
+
+    # ----------------------------------------------------------------- games
+
+    def save(self, state: dict, game_id: str | None = None) -> str:
+        """Store ``state`` under ``game_id`` (a new id when ``None``); returns the id.
+
+        Only this game's key is written. On failure (quota, no storage) the stored entry of this
+        game stays as it was and ``SaveError`` says why; the caller keeps the state in memory.
+        """
+        if game_id is None:
+            game_id = new_id()
+        if not _valid_id(game_id):
+            raise ValueError(f"not a game id: {game_id!r}")
+        key = GAME_PREFIX + game_id
+        created = None
+        try:
+            old = self._get(key)
+            if old is not None:
+                prev = json.loads(old)
+                c = prev.get("summary", {}).get("created") if isinstance(prev, dict) else None
+                created = c if type(c) is int else None
+        except (SaveError, ValueError, AttributeError):
+            created = None
+        when = self.clock()
+        record = to_record(state)
+        entry = {
+            "kind": SAVE_KIND,
+            "format": SAVE_FORMAT,
+            "id": game_id,
+            "record": record,
+            "check": _digest(record),
+            "summary": summary_of(state, created if created is not None else when, when),
+        }
+        text = json.dumps(entry, separators=(",", ":"), ensure_ascii=False)
+        self._call("setItem", key, text)
+        self.set_current(game_id)
+        return game_id
+
+    def load(self, game_id: str) -> dict:
+        """The state of a saved game, replayed through the engine; SaveError if it cannot be."""
+        if not _valid_id(game_id):
+            raise SaveError("saves.error.missing", f"no game {game_id!r}")
+        text = self._get(GAME_PREFIX + game_id)
+        if text is None:
+            raise SaveError("saves.error.missing", f"no game {game_id!r}")
+        data = parse_entry(text, game_id)
+        return replay_record(data["record"], "error")
+
+    def summary(self, game_id: str) -> dict:
+        text = self._get(GAME_PREFIX + game_id)
+        if text is None:
+            raise SaveError("saves.error.missing", f"no game {game_id!r}")
+        data = parse_entry(text, game_id)
+        return {"id": game_id, **data["summary"]}
+
+    def list_games(self) -> tuple[list[dict], list[dict]]:
+        """(games, problems): the readable saves, last played first, each a summary with its
+        ``id``; and one ``{"id", "key", "params"}`` per entry that cannot be read (kept as is)."""
+        games, problems = [], []
+        for k in self._keys():
+            if not k.startswith(GAME_PREFIX):
+                continue
+            game_id = k[len(GAME_PREFIX) :]
+            try:
+                text = self._get(k)
+                if text is None:
+                    continue
+                data = parse_entry(text, game_id)
+            except SaveError as e:
+                if e.key == "saves.error.unavailable":
+                    raise
+                problems.append({"id": game_id, "key": e.key, "params": e.params})
+                continue
+            games.append({"id": game_id, **data["summary"]})
+        games.sort(key=lambda g: (-g["last_played"], g["id"]))
+        problems.sort(key=lambda p: p["id"])
+        return games, problems
+
+    def delete(self, game_id: str) -> None:
+        """Remove one game (readable or not); the other games are not touched."""
+        if not isinstance(game_id, str) or not game_id:
+            raise ValueError(f"not a game id: {game_id!r}")
+        self._call("removeItem", GAME_PREFIX + game_id)
+        if self.current() == game_id:
+            self._call("removeItem", CURRENT_KEY)
+
+    # ----------------------------------------------------------------- current game, language
+
+    def current(self) -> str | None:
+        """The id of the game that was running last, if its entry still exists."""
+        game_id = self._get(CURRENT_KEY)
+        if not game_id or not _valid_id(game_id):
+            return None
+        if self._get(GAME_PREFIX + game_id) is None:
+            return None
+        return game_id
+
+    def set_current(self, game_id: str | None) -> None:
+        if game_id is None:
+            self._call("removeItem", CURRENT_KEY)
+        else:
+            self._call("setItem", CURRENT_KEY, game_id)
+
+    def language(self) -> str | None:
+        """The language the player chose, or ``None`` (never chosen, or storage unreadable)."""
+        try:
+            lang = self._get(LANG_KEY)
+        except SaveError:
+            return None
+        return lang if lang in LANGUAGES else None
+
+    def set_language(self, lang: str) -> bool:
+        """Remember the language; False when it cannot be stored (it still applies now)."""
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
+        try:
+            self._call("setItem", LANG_KEY, lang)
+        except SaveError:
+            return False
+        return True
+
+
+# --------------------------------------------------------------------- export and import
+
+
+def export_record(state: dict, exported_at: int | None = None) -> str:
+    """The game file: format version, options (seed included) and action log, as JSON text."""
+    record = to_record(state)
+    data = {
+        "format": record["format"],
+        "game": record["game"],
+        "seed": record["options"]["seed"],
+        "options": record["options"],
+        "log": record["log"],
+        "exported": now_ms() if exported_at is None else exported_at,
+    }
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def export_filename(state: dict, when_ms: int | None = None) -> str:
+    """A safe file name such as ``caldera-park-2026-11-21-round-3.json``."""
+    t = time.gmtime((now_ms() if when_ms is None else when_ms) / 1000)
+    rnd = state["ctx"]["round"]
+    return f"caldera-park-{t.tm_year:04d}-{t.tm_mon:02d}-{t.tm_mday:02d}-round-{rnd}.json"
+
+
+def import_record(text) -> dict:
+    """The game of an exported file, replayed through the engine; SaveError says what is wrong.
+
+    Keys: ``saves.import.not_json`` (not a JSON object), ``saves.import.too_large``,
+    ``saves.import.foreign`` (JSON, but not a Caldera Park game), ``saves.import.too_new``,
+    ``saves.import.damaged`` (a Caldera Park file whose options or log the rules refuse).
+    """
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise SaveError("saves.import.not_json", "not UTF-8 text") from e
+    if not isinstance(text, str):
+        raise SaveError("saves.import.not_json", f"not text: {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise SaveError("saves.import.too_large", f"{len(text)} characters")
+    try:
+        data = json.loads(text.lstrip("\ufeff"))
+    except (ValueError, RecursionError) as e:
+        raise SaveError("saves.import.not_json", f"not JSON ({type(e).__name__})") from e
+    if not isinstance(data, dict):
+        raise SaveError("saves.import.not_json", "no JSON object")
+    if data.get("kind") == SAVE_KIND:  # an entry copied out of storage: take its record
+        data = data.get("record")
+    if (
+        isinstance(data, dict)
+        and "seed" in data
+        and isinstance(data.get("options"), dict)
+        and data["seed"] != data["options"].get("seed")
+    ):
+        raise SaveError("saves.import.damaged", "the seed does not match the options")
+    return replay_record(data, "import")
