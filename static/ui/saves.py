@@ -9,7 +9,8 @@ it fakes. Layout of the storage, every key under the ``caldera-park/`` prefix::
          "record": {"format", "game", "options", "log"},      # pyapp.rules.record.to_record
          "check": "<sha-256 of the record, 16 hex digits>",
          "summary": {"players": [names], "variant", "round", "turn", "over", "created",
-                     "last_played"}}
+                     "last_played"},
+         "session": {"seats": ["human" | bot name, ...], "fast": bool}}   # optional
     caldera-park/current     the id of the game that was running last (resumed on boot)
     caldera-park/lang        the chosen interface language ("en" or "fr")
 
@@ -163,6 +164,30 @@ def replay_record(record: dict, where: str = "error") -> dict:
         raise SaveError(f"saves.{where}.damaged", f"{type(e).__name__}: {e}") from e
 
 
+MAX_SESSION = 2000  # characters of JSON
+
+
+def clean_session(session, players: int | None = None) -> dict | None:
+    """The interface's extra data of a game (seat kinds, pace), or None if it is not usable:
+    it is never needed to rebuild the game, so a bad one is dropped rather than refused."""
+    if not isinstance(session, dict):
+        return None
+    try:
+        text = json.dumps(session, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return None
+    if len(text) > MAX_SESSION:
+        return None
+    seats = session.get("seats")
+    if seats is not None and not (
+        isinstance(seats, list)
+        and all(isinstance(k, str) and 0 < len(k) <= 40 for k in seats)
+        and (players is None or len(seats) == players)
+    ):
+        return None
+    return json.loads(text)
+
+
 def parse_entry(text, game_id: str = "") -> dict:
     """Check a stored entry (JSON, kind, format, digest, summary) without replaying it."""
     if not isinstance(text, str):
@@ -250,8 +275,9 @@ class SaveStore:
 
     # ----------------------------------------------------------------- games
 
-    def save(self, state: dict, game_id: str | None = None) -> str:
+    def save(self, state: dict, game_id: str | None = None, session: dict | None = None) -> str:
         """Store ``state`` under ``game_id`` (a new id when ``None``); returns the id.
+        ``session`` is the interface's extra data (seat kinds, pace), kept beside the record.
 
         Only this game's key is written. On failure (quota, no storage) the stored entry of this
         game stays as it was and ``SaveError`` says why; the caller keeps the state in memory.
@@ -280,6 +306,9 @@ class SaveStore:
             "check": _digest(record),
             "summary": summary_of(state, created if created is not None else when, when),
         }
+        session = clean_session(session, len(state["options"]["names"]))
+        if session is not None:
+            entry["session"] = session
         text = json.dumps(entry, separators=(",", ":"), ensure_ascii=False)
         self._call("setItem", key, text)
         self.set_current(game_id)
@@ -294,6 +323,12 @@ class SaveStore:
             raise SaveError("saves.error.missing", f"no game {game_id!r}")
         data = parse_entry(text, game_id)
         return replay_record(data["record"], "error")
+
+    def load_game(self, game_id: str) -> tuple[dict, dict | None]:
+        """(state, session) of a saved game; the session is None when absent or unusable."""
+        state = self.load(game_id)
+        data = json.loads(self._get(GAME_PREFIX + game_id))
+        return state, clean_session(data.get("session"), len(state["options"]["names"]))
 
     def summary(self, game_id: str) -> dict:
         text = self._get(GAME_PREFIX + game_id)
@@ -372,8 +407,9 @@ class SaveStore:
 # --------------------------------------------------------------------- export and import
 
 
-def export_record(state: dict, exported_at: int | None = None) -> str:
-    """The game file: format version, options (seed included) and action log, as JSON text."""
+def export_record(state: dict, exported_at: int | None = None, session: dict | None = None) -> str:
+    """The game file: format version, seed, options and action log (and the interface's
+    session: seat kinds, pace), as JSON text."""
     record = to_record(state)
     data = {
         "format": record["format"],
@@ -383,6 +419,9 @@ def export_record(state: dict, exported_at: int | None = None) -> str:
         "log": record["log"],
         "exported": now_ms() if exported_at is None else exported_at,
     }
+    session = clean_session(session, len(record["options"]["names"]))
+    if session is not None:
+        data["session"] = session
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
@@ -394,7 +433,13 @@ def export_filename(state: dict, when_ms: int | None = None) -> str:
 
 
 def import_record(text) -> dict:
-    """The game of an exported file, replayed through the engine; SaveError says what is wrong.
+    """The game of an exported file, replayed through the engine (see ``import_game``)."""
+    return import_game(text)[0]
+
+
+def import_game(text) -> tuple[dict, dict | None]:
+    """(state, session) of an exported file, replayed through the engine; SaveError says what
+    is wrong.
 
     Keys: ``saves.import.not_json`` (not a JSON object), ``saves.import.too_large``,
     ``saves.import.foreign`` (JSON, but not a Caldera Park game), ``saves.import.too_new``,
@@ -415,6 +460,7 @@ def import_record(text) -> dict:
         raise SaveError("saves.import.not_json", f"not JSON ({type(e).__name__})") from e
     if not isinstance(data, dict):
         raise SaveError("saves.import.not_json", "no JSON object")
+    session = data.get("session")
     if data.get("kind") == SAVE_KIND:  # an entry copied out of storage: take its record
         data = data.get("record")
     if (
@@ -424,4 +470,5 @@ def import_record(text) -> dict:
         and data["seed"] != data["options"].get("seed")
     ):
         raise SaveError("saves.import.damaged", "the seed does not match the options")
-    return replay_record(data, "import")
+    state = replay_record(data, "import")
+    return state, clean_session(session, len(state["options"]["names"]))

@@ -325,3 +325,37 @@ def test_export_filename_is_plain():
     assert state["ctx"]["round"] == 2  # 25 actions make round 1 of a 2-player game
     name = saves.export_filename(state, when_ms=1_763_700_000_000)
     assert name == "caldera-park-2025-11-21-round-2.json"
+
+
+def test_session_is_kept_beside_the_record_and_exported(storage):
+    state = played(12, players=3)
+    session = {"seats": ["human", "greedy", "random"], "fast": True}
+    store = SaveStore(storage)
+    gid = store.save(state, session=session)
+    loaded, got = store.load_game(gid)
+    assert to_json(loaded) == to_json(state) and got == session
+    text = export_record(state, session=session)
+    st2, s2 = saves.import_game(text)
+    assert to_json(st2) == to_json(state) and s2 == session
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"seats": ["human", "greedy"]},  # wrong number of seats
+        {"seats": "human"},
+        {"seats": ["human", "x" * 100, "human"]},
+        {"seats": ["human"] * 3, "blob": "x" * 5000},
+        ["human", "human", "human"],
+    ],
+)
+def test_unusable_session_is_dropped_not_fatal(storage, bad):
+    state = played(12, players=3)
+    store = SaveStore(storage)
+    gid = store.save(state, session=bad)
+    loaded, got = store.load_game(gid)
+    assert got is None and to_json(loaded) == to_json(state)
+    data = json.loads(export_record(state))
+    data["session"] = bad
+    st2, s2 = saves.import_game(json.dumps(data))
+    assert s2 is None and to_json(st2) == to_json(state)
