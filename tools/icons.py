@@ -8,6 +8,7 @@ zone is the centre circle of radius 0.4.
 
 from __future__ import annotations
 
+import functools
 import math
 import struct
 import zlib
@@ -175,8 +176,13 @@ ICONS = {
 }
 
 
+@functools.cache
+def _all_icons() -> tuple[tuple[str, bytes], ...]:
+    files = [(name, png(*spec)) for name, spec in ICONS.items()]
+    files.append(("icon.svg", svg().encode()))
+    return tuple(files)
+
+
 def all_icons() -> dict[str, bytes]:
-    """Every icon file of the site: name -> bytes."""
-    files = {name: png(*spec) for name, spec in ICONS.items()}
-    files["icon.svg"] = svg().encode()
-    return files
+    """Every icon file of the site: name -> bytes (drawn once per process)."""
+    return dict(_all_icons())

@@ -1,0 +1,47 @@
+# Caldera Park: one-command build, serve, test and benchmark.
+#   make serve          install what is needed, build dist/ and serve it at http://127.0.0.1:8000/
+#   make test           install what is needed and run the whole pytest suite (engine + browser)
+#   make site           build dist/ only
+#   make bench-startup  startup benchmark (cold/warm, app vs bare PyScript page, bytes)
+# Installs are idempotent and quick when already done.
+
+PYTHON ?= python
+NPM ?= npm
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: help install deps-python deps-node deps-browser site serve test bench-startup clean
+
+help:
+	@sed -n '2,6p' Makefile | sed 's/^# *//'
+
+install: deps-python deps-node deps-browser
+
+deps-python:
+	@$(PYTHON) tools/ensure_deps.py python
+
+# npm ci only when the lock file is newer than the last install
+deps-node: node_modules/.package-lock.json
+
+node_modules/.package-lock.json: package.json package-lock.json
+	$(NPM) ci --no-audit --no-fund
+	@touch $@
+
+deps-browser:
+	@$(PYTHON) tools/ensure_deps.py chromium
+
+site: deps-node
+	$(PYTHON) tools/build_site.py --out dist
+
+serve: site
+	$(PYTHON) tools/serve.py dist --host $(HOST) --port $(PORT)
+
+test: deps-python deps-node deps-browser
+	$(PYTHON) -m pytest -p no:cacheprovider tests $(PYTEST_ARGS)
+
+bench-startup: deps-python deps-node deps-browser
+	$(PYTHON) tools/bench_startup.py
+
+clean:
+	rm -rf dist

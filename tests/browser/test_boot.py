@@ -1,0 +1,146 @@
+"""The page boots Python, draws the first screen and marks itself ready; failures are shown."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections import Counter
+
+import pytest
+from sitetest import BOOT_TIMEOUT_MS, READY, PageLog, open_app, wait_for_service_worker
+
+from pyapp.rules.park import load_park
+
+pytestmark = pytest.mark.browser
+
+UNUSED_CHUNKS = ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", "donkey", "deprecat")
+
+
+def test_boots_to_ready_with_the_empty_river_park(page, page_log):
+    park = load_park("river")
+    assert page.locator("#boot").is_hidden()
+    assert page.locator("#app").is_visible()
+    assert page.locator("#app-status").text_content() == "Ready"
+
+    hexes = page.locator("svg.park polygon.hex")
+    assert hexes.count() == len(park.spaces)
+    drawn = Counter(
+        (int(q), int(r), kind)
+        for q, r, kind in hexes.evaluate_all(
+            "els => els.map(e => [e.dataset.q, e.dataset.r, e.dataset.kind])"
+        )
+    )
+    assert drawn == Counter((s.at[0], s.at[1], s.kind) for s in park.spaces)
+    styles = Counter(
+        page.locator("svg.park polygon.hex").evaluate_all(
+            "els => els.map(e => e.getAttribute('class').split(' ')[1])"
+        )
+    )
+    expected = Counter(s.terrain if s.kind == "landscape" else s.kind for s in park.spaces)
+    assert styles == expected
+    river_pairs = {
+        frozenset((i, j))
+        for i, s in enumerate(park.spaces)
+        if s.river
+        for j in park.neighbours[i]
+        if park.spaces[j].river
+    }
+    assert page.locator("svg.park line.river").count() == len(river_pairs) > 0
+    waterfalls = sum(s.waterfall for s in park.spaces)
+    assert page.locator("svg.park circle.waterfall").count() == waterfalls
+
+    assert page_log.console_errors == []
+    assert page_log.page_errors == []
+    assert any("Python 3.13" in line for line in page_log.console), page_log.console
+
+
+def test_every_request_is_same_origin_and_part_of_the_build(context, page_log, site, served):
+    page = open_app(context, served.url, page_log)
+    wait_for_service_worker(page)  # the precache downloads are part of the first visit
+    page.wait_for_timeout(500)
+    assert page_log.requests, "no request was seen"
+    foreign = [url for url in page_log.requests if served.path_of(url) is None]
+    assert foreign == []
+    paths = {served.path_of(url).split("?")[0] for url in page_log.requests}
+    unknown = {p for p in paths if p not in site.files and p not in ("", "sw.js")}
+    assert unknown == set()
+    assert [p for p in paths if any(chunk in p for chunk in UNUSED_CHUNKS)] == []
+    assert page_log.bad_responses == []
+    assert page_log.failed_requests == []
+    # the server saw the same: nothing outside the build, nothing missing
+    statuses = {status for _, status, _ in served.counter.requests}
+    assert statuses <= {200, 304}
+
+
+def test_boot_progress_is_shown(context, site_url):
+    context.add_init_script(
+        """
+        window.__progress = [];
+        new MutationObserver(() => {
+          const v = document.documentElement.getAttribute('data-boot-progress');
+          const step = document.getElementById('boot-step');
+          const boot = document.getElementById('boot');
+          if (v !== null) window.__progress.push([Number(v), step ? step.textContent : '',
+                                                  boot ? !boot.hidden : false]);
+        }).observe(document, {attributes: true, subtree: true, childList: true,
+                              characterData: true});
+        """
+    )
+    page = open_app(context, site_url)
+    progress = page.evaluate("window.__progress")
+    values = [v for v, _, _ in progress]
+    assert values == sorted(values), "progress went backwards"
+    assert len(set(values)) >= 5, progress
+    assert values[-1] == 100
+    # while booting, the loading screen was visible and told what it was doing
+    assert any(visible and text.startswith("Starting Python") for _, text, visible in progress)
+
+
+def _error_screen(page):
+    page.wait_for_selector("html[data-app-error]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("#boot-error").is_visible()
+    assert page.locator("#boot").is_hidden()
+    assert page.locator(READY).count() == 0
+    return (
+        page.locator("#boot-error-message").text_content(),
+        page.locator("#boot-error-detail").text_content(),
+    )
+
+
+def test_runtime_that_cannot_load_shows_the_error_screen(context, site_url):
+    context.route("**/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    page = open_app(context, site_url, wait_ready=False)
+    message, detail = _error_screen(page)
+    assert "could not" in message.lower() or "error" in message.lower()
+    assert len(detail) > 10
+    assert page.get_by_role("button", name="Try again").is_visible()
+
+
+def test_missing_pyscript_core_shows_the_error_screen(context, site_url):
+    context.route("**/pyscript/core.js", lambda route: route.fulfill(status=404, body="gone"))
+    page = open_app(context, site_url, wait_ready=False)
+    message, detail = _error_screen(page)
+    assert "could not be loaded" in message
+    assert "core.js" in detail
+
+
+def test_python_error_while_starting_shows_the_error_screen(context, site, site_url):
+    original = (site.path / "app.zip").read_bytes()
+    broken = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(original)) as src, zipfile.ZipFile(broken, "w") as dst:
+        for item in src.infolist():
+            data = src.read(item)
+            if item.filename == "ui/app.py":
+                data += b"\n\ndef start(root):\n    raise RuntimeError('deliberately broken')\n"
+            dst.writestr(item, data)
+    context.route(
+        "**/app.zip",
+        lambda route: route.fulfill(
+            status=200, body=broken.getvalue(), headers={"Content-Type": "application/zip"}
+        ),
+    )
+    log = PageLog()
+    page = open_app(context, site_url, log, wait_ready=False)
+    message, detail = _error_screen(page)
+    assert "RuntimeError: deliberately broken" in message
+    assert "Traceback" in detail and "ui/app.py" in detail

@@ -1,0 +1,175 @@
+"""The site build (tools/build_site.py), its icons and the pure drawing helpers, on CPython."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+import struct
+import sys
+import tomllib
+import zipfile
+import zlib
+
+import pytest
+from sitetest import ROOT, build_site
+
+sys.path.insert(0, str(ROOT / "static"))
+
+from ui import parkview  # noqa: E402
+
+from pyapp.rules.park import NEIGHBOUR_OFFSETS, load_park  # noqa: E402
+from tools import build_site as builder  # noqa: E402
+from tools import icons  # noqa: E402
+
+
+def test_build_holds_the_runtime_app_and_pwa_files(site):
+    files = set(site.files)
+    for path in builder.PYODIDE_FILES:
+        assert f"pyodide/{path}" in files
+    assert {"index.html", "pyscript.toml", "app.zip", "manifest.webmanifest"} <= files
+    assert "pyscript/core.js" in files
+    assert (site.path / "sw.js").is_file()
+    # only the PyScript chunks the page uses: no editor, terminal, game or other plug-in
+    chunks = sorted(f for f in files if f.startswith("pyscript/"))
+    assert [re.sub(r"-[\w-]{8}\.js$", "", c) for c in chunks] == [
+        "pyscript/core",
+        "pyscript/core.js",
+        "pyscript/error",
+        "pyscript/toml",
+    ]
+    # no Pyodide package wheels: the app needs none
+    assert not any(f.endswith((".whl", ".tar")) for f in files)
+
+
+def test_config_points_at_the_vendored_interpreter(site):
+    config = tomllib.loads((site.path / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./pyodide/pyodide.mjs"
+    assert config["files"] == {"./app.zip": "./*"}
+    for plugin in ("codemirror", "py-editor", "py-terminal", "py-game", "donkey", "error"):
+        assert f"!{plugin}" in config["plugins"]
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    vendored = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
+    assert vendored == pinned["pyodide"]
+
+
+def test_only_relative_urls_in_the_page_and_manifest(site):
+    html = (site.path / "index.html").read_text()
+    urls = re.findall(r"""(?:src|href|config)=["']([^"']+)["']""", html)
+    assert urls and all(u.startswith("./") for u in urls), urls
+    manifest = json.loads((site.path / "manifest.webmanifest").read_text())
+    assert all(icon["src"].startswith("./") for icon in manifest["icons"])
+    sw = (site.path / "sw.js").read_text()
+    assert "http://" not in sw and "https://" not in sw
+
+
+def test_app_zip_carries_the_engine_and_ui(site):
+    with zipfile.ZipFile(site.path / "app.zip") as zf:
+        names = set(zf.namelist())
+    assert "pyapp/rules/park.py" in names
+    assert "pyapp/parks/river.json" in names
+    assert {"ui/__init__.py", "ui/main.py", "ui/app.py"} <= names
+    assert not any("__pycache__" in n for n in names)
+    engine = {
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "pyapp").rglob("*")
+        if p.suffix in (".py", ".json") and "__pycache__" not in p.parts
+    }
+    assert engine <= names
+
+
+def test_precache_manifest_and_version(site, tmp_path):
+    sw = (site.path / "sw.js").read_text()
+    assert builder.PRECACHE_MARKER not in sw
+    assert f'"version": "{site.version}"' in sw
+    html = (site.path / "index.html").read_text()
+    assert f'content="{site.version}"' in html
+    assert builder.BUILD_PLACEHOLDER not in html
+    for path, digest in site.files.items():
+        assert hashlib.sha256((site.path / path).read_bytes()).hexdigest() == digest
+    # same sources, same build; other stamp, other version (and cache)
+    again = build_site(tmp_path / "again")
+    assert again.manifest == site.manifest
+    other = build_site(tmp_path / "other", stamp="x")
+    assert other.version != site.version
+
+
+def test_build_refuses_to_clear_a_foreign_directory(tmp_path):
+    (tmp_path / "keep.txt").write_text("precious")
+    with pytest.raises(builder.BuildError, match="refusing"):
+        builder.build(tmp_path)
+    assert (tmp_path / "keep.txt").read_text() == "precious"
+
+
+def test_build_rejects_absolute_urls():
+    files = {
+        "index.html": b'<script src="/js/boot.js"></script>',
+        "manifest.webmanifest": b'{"icons": []}',
+        "pyscript.toml": b'interpreter = "./pyodide/pyodide.mjs"\n',
+    }
+    with pytest.raises(builder.BuildError, match="not a relative URL"):
+        builder.check_references(files)
+    files["index.html"] = b'<script src="./js/missing.js"></script>'
+    with pytest.raises(builder.BuildError, match="not part of the site"):
+        builder.check_references(files)
+
+
+def _decode_png(data: bytes) -> tuple[int, int, bytes]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, size = 8, b"", None
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])
+        assert zlib.crc32(kind + body) & 0xFFFFFFFF == crc
+        if kind == b"IHDR":
+            size = struct.unpack(">II", body[:8])
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    width, height = size
+    raw = zlib.decompress(idat)
+    assert len(raw) == height * (1 + 4 * width)
+    return width, height, raw
+
+
+def test_icons_are_valid_pngs_of_the_right_size():
+    files = icons.all_icons()
+    for name, (size, _, full_bleed) in icons.ICONS.items():
+        width, height, raw = _decode_png(files[name])
+        assert (width, height) == (size, size)
+        stride = 1 + 4 * size
+        corner_alpha = raw[1 + 3]
+        centre = raw[
+            (size // 2) * stride + 1 + 4 * (size // 2) : (size // 2) * stride + 5 + 4 * (size // 2)
+        ]
+        assert centre[3] == 255, name  # the artwork covers the middle
+        # maskable / Apple icons fill their square; the others keep transparent corners
+        assert corner_alpha == (255 if full_bleed else 0), name
+    assert files["icon.svg"].startswith(b"<svg")
+
+
+def test_park_drawing_geometry():
+    park = load_park("river")
+    drawing = parkview.draw_park(park)
+    assert len(drawing.hexes) == len(park.spaces)
+    left, top, width, height = drawing.view_box
+    for shape, space in zip(drawing.hexes, park.spaces, strict=True):
+        assert shape.at == space.at
+        x, y = shape.centre
+        assert (x, y) == pytest.approx(
+            (math.sqrt(3) * (space.at[0] + space.at[1] / 2), 1.5 * space.at[1])
+        )
+        corners = [tuple(map(float, p.split(","))) for p in shape.points.split()]
+        assert len(corners) == 6
+        for cx, cy in corners:
+            assert math.hypot(cx - x, cy - y) == pytest.approx(0.97, abs=1e-3)
+            assert left <= cx <= left + width and top <= cy <= top + height
+    # neighbouring hexes are one hex width apart (pointy-top)
+    dq, dr = NEIGHBOUR_OFFSETS[0]
+    a, b = parkview.centre(0, 0), parkview.centre(dq, dr)
+    assert math.dist(a, b) == pytest.approx(math.sqrt(3))
+    for (x1, y1), (x2, y2) in drawing.river_links:
+        assert math.dist((x1, y1), (x2, y2)) == pytest.approx(math.sqrt(3))
+    assert "river" in parkview.describe(next(s for s in park.spaces if s.river))

@@ -1,0 +1,102 @@
+"""Install what the Makefile targets need, only when it is missing (quick when done).
+
+    python tools/ensure_deps.py python    # the project's test extras (pyproject.toml), editable
+    python tools/ensure_deps.py chromium  # a Chromium for the browser tests (Debian's package)
+
+Python: every requirement of ``[project.optional-dependencies] test`` must be installed at a
+version the requirement accepts, else ``pip install -e '.[test]'`` runs.
+Chromium: ``$CHROMIUM_PATH``, ``/usr/bin/chromium`` or ``chromium`` on PATH; if none,
+``apt-get install chromium`` (as root).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from importlib import metadata
+from pathlib import Path
+
+try:
+    from packaging.requirements import Requirement
+except ImportError:  # pip always carries a copy
+    from pip._vendor.packaging.requirements import Requirement
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def missing_python_requirements(extra: str = "test") -> list[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = list(project.get("dependencies", []))
+    wanted += project.get("optional-dependencies", {}).get(extra, [])
+    missing = []
+    for text in wanted:
+        req = Requirement(text)
+        try:
+            have = metadata.version(req.name)
+        except metadata.PackageNotFoundError:
+            missing.append(f"{text} (not installed)")
+            continue
+        if req.specifier and not req.specifier.contains(have, prereleases=True):
+            missing.append(f"{text} (have {have})")
+    return missing
+
+
+def ensure_python() -> int:
+    missing = missing_python_requirements()
+    if not missing:
+        print("python deps: ok")
+        return 0
+    print("python deps: installing; missing " + ", ".join(missing), flush=True)
+    cmd = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "-e", ".[test]"]
+    return subprocess.call(cmd, cwd=ROOT)
+
+
+def find_chromium() -> str | None:
+    candidates = [os.environ.get("CHROMIUM_PATH"), "/usr/bin/chromium", shutil.which("chromium")]
+    for path in candidates:
+        if path and os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def ensure_chromium() -> int:
+    found = find_chromium()
+    if found:
+        print(f"chromium: ok ({found})")
+        return 0
+    if os.environ.get("CHROMIUM_PATH"):
+        print(f"chromium: CHROMIUM_PATH={os.environ['CHROMIUM_PATH']} is not an executable file")
+        return 1
+    if not shutil.which("apt-get") or os.geteuid() != 0:
+        print(
+            "chromium: not found. Install Debian's chromium package "
+            "(apt-get install chromium) or set CHROMIUM_PATH to a Chromium executable."
+        )
+        return 1
+    print("chromium: not found; installing Debian's chromium package", flush=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for cmd in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
+        code = subprocess.call(cmd, env=env, stdin=subprocess.DEVNULL)
+        if code:
+            print(f"chromium: {' '.join(cmd)} failed with exit code {code}")
+            return code
+    return 0 if find_chromium() else 1
+
+
+def main(argv: list[str]) -> int:
+    actions = {"python": ensure_python, "chromium": ensure_chromium}
+    if not argv or any(a not in actions for a in argv):
+        print(f"usage: {Path(__file__).name} {{{'|'.join(actions)}}}...", file=sys.stderr)
+        return 2
+    for name in argv:
+        code = actions[name]()
+        if code:
+            return code
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
