@@ -1,0 +1,626 @@
+"""Saved games, export/import, the language switch and the rules reference, attached to the
+game ``Controller`` (pure Python: the browser specifics come in through ``platform``).
+
+``Persistence(controller, store, platform)``:
+
+* autosaves after every move (the controller's ``on_change`` hook) under the running game's id;
+  a new game (a new state object) gets a new id, a loaded or imported one keeps its own;
+* ``boot()`` resumes the game that was running last (mid-turn too: the record replays to the
+  very decision that was open) and asks for persistent storage where the browser offers it;
+* adds header entries (``controller.menu``): saved games, rules, language;
+* draws, over the game screens, the saved-games list or the rules reference (``view``), and a
+  message banner (``role="alert"``) for every failure, with an export button while the running
+  game is not stored; the game itself is never touched by these screens;
+* ``handle(action, data)`` takes this module's ``data-action`` values (``saves-*``, ``rules-*``,
+  ``lang-*``, ``banner-*``) and returns None for anything else.
+
+Nothing read from storage or from an imported file is rendered as anything but text: names go
+into text children of ``vdom`` elements, which the page turns into text nodes.
+
+``platform`` provides: ``download(filename, text)``, ``read_file(key, callback)`` (calls
+``callback(text_or_None, size)``), ``request_persist(callback)`` (calls ``callback(bool_or_None)``),
+``languages()`` (the browser's preferred language tags) and ``tz_offset_min`` (minutes to add to
+UTC for local time).
+"""
+
+from __future__ import annotations
+
+import time
+
+from . import i18n, rules_ref
+from .i18n import t
+from .saves import EXPORT_MIME, SaveError, SaveStore, export_filename, export_record, import_game
+from .vdom import h
+
+OVERLAYS = ("saves", "rules")
+MAX_IMPORT_BYTES = 2_000_000
+_MONTHS = {
+    "en": ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+    "fr": [
+        "janv.",
+        "févr.",
+        "mars",
+        "avr.",
+        "mai",
+        "juin",
+        "juil.",
+        "août",
+        "sept.",
+        "oct.",
+        "nov.",
+        "déc.",
+    ],
+}
+
+
+def pick_language(tags) -> str:
+    """The first of the browser's languages that the app speaks; English otherwise."""
+    for tag in tags or ():
+        base = str(tag).lower().split("-")[0].split("_")[0]
+        if base in i18n.LANGUAGES:
+            return base
+    return "en"
+
+
+def format_when(ms: int, lang: str, tz_offset_min: int = 0) -> str:
+    """A date and time of day: "21 Nov 2026, 10:42" / "21 nov. 2026 à 10:42"."""
+    tm = time.gmtime(ms / 1000 + tz_offset_min * 60)
+    month = _MONTHS.get(lang, _MONTHS["en"])[tm.tm_mon - 1]
+    if lang == "fr":
+        return f"{tm.tm_mday}\u00a0{month}\u00a0{tm.tm_year} à {tm.tm_hour:02d}:{tm.tm_min:02d}"
+    return f"{tm.tm_mday}\u00a0{month}\u00a0{tm.tm_year}, {tm.tm_hour:02d}:{tm.tm_min:02d}"
+
+
+def players_text(names) -> str:
+    return t("list.sep").join(names)
+
+
+class Persistence:
+    def __init__(self, controller, store: SaveStore, platform=None):
+        self.c = controller
+        self.store = store
+        self.platform = platform
+        self.game_id: str | None = None
+        self._state_ref = None  # the state object saved under game_id
+        self.overlay: str | None = None  # "saves" or "rules" drawn over the game screens
+        self.message: tuple[str, dict] | None = None  # (key, params) of the banner
+        self.unsaved = False  # the running game is not (fully) in storage
+        self.persisted: bool | None = None  # None: unknown or not offered by the browser
+        self._persist_asked = False
+        self.confirm_delete: str | None = None
+        self._return_focus: str | None = None
+        controller.on_change.append(self.autosave)
+        for entry in (("saves", "saves.open"), ("rules", "rules.open"), ("lang", "lang.switch")):
+            if entry not in controller.menu:
+                controller.menu.append(entry)
+        controller.menu_handlers["saves"] = lambda c: self.open("saves")
+        controller.menu_handlers["rules"] = lambda c: self.open("rules")
+        controller.menu_handlers["lang"] = lambda c: self.switch_language()
+
+    # ------------------------------------------------------------------ start-up
+
+    def boot(self) -> bool:
+        """Choose the language, then resume the last running game; True if one was resumed."""
+        lang = self.store.language()
+        if lang is None and self.platform is not None:
+            lang = pick_language(self.platform.languages())
+        self.apply_language(lang or "en")
+        if self.store.storage is None or not self.store.available:
+            self.fail("saves.error.unavailable")
+            return False
+        try:
+            game_id = self.store.current()
+        except SaveError as e:
+            self.fail(e.key, **e.params)
+            return False
+        if game_id is None:
+            return False
+        try:
+            state, session = self.store.load_game(game_id)
+        except SaveError as e:
+            self.fail(e.key, **e.params)
+            return False
+        if state["ctx"]["phase"] == "over":
+            return False
+        self._resume(game_id, state, session)
+        self.message = None
+        self._ask_persist()
+        return True
+
+    def _resume(self, game_id: str | None, state: dict, session: dict | None) -> None:
+        self.game_id = game_id
+        self._state_ref = state
+        seats = (session or {}).get("seats")
+        try:
+            self.c.resume(state, seats)
+        except ValueError:  # a bot this version no longer has: every seat is human
+            self.c.resume(state, None)
+        if session and isinstance(session.get("fast"), bool):
+            self.c.fast = session["fast"]
+
+    def _ask_persist(self) -> None:
+        """Ask once for storage the browser will not evict (where it offers to)."""
+        if self.platform is None or self._persist_asked:
+            return
+        self._persist_asked = True
+
+        def done(result):
+            self.persisted = result
+
+        self.platform.request_persist(done)
+
+    # ------------------------------------------------------------------ autosave
+
+    def autosave(self, controller=None) -> bool:
+        """Save the running game (the controller's hook after every move); False if it failed."""
+        state = self.c.state
+        if state is None:
+            return False
+        if state is not self._state_ref:  # a new game (or a rematch): a new entry
+            self.game_id = None
+            self._state_ref = state
+        try:
+            self.game_id = self.store.save(state, self.game_id, session=self.c.session())
+        except SaveError as e:
+            self.unsaved = True
+            self.fail(e.key, **e.params)
+            return False
+        if self.unsaved or (self.message and self.message[0] in _SAVE_FAILURES):
+            self.message = None
+        self.unsaved = False
+        self._ask_persist()
+        return True
+
+    # ------------------------------------------------------------------ messages
+
+    def fail(self, key: str, **params) -> None:
+        self.message = (key, params)
+
+    def banner(self):
+        """The message banner (or None); while the game is not stored, it offers an export."""
+        if self.message is None:
+            return None
+        key, params = self.message
+        buttons = []
+        if self.c.state is not None and (self.unsaved or key in _SAVE_FAILURES):
+            buttons.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "data-action": "saves-export-current",
+                        "data-key": "banner-export",
+                    },
+                    t("saves.export"),
+                )
+            )
+        buttons.append(
+            h(
+                "button",
+                {"type": "button", "data-action": "banner-close", "data-key": "banner-close"},
+                t("saves.dismiss"),
+            )
+        )
+        return h(
+            "div",
+            {"class": "banner", "role": "alert", "data-key": "banner", "data-message": key},
+            h("p", {"class": "banner-text"}, t(key, **params)),
+            h("div", {"class": "banner-actions"}, buttons),
+        )
+
+    # ------------------------------------------------------------------ overlays
+
+    def open(self, which: str) -> None:
+        if which not in OVERLAYS:
+            raise ValueError(which)
+        if self.overlay is None:
+            self._return_focus = None
+        self.overlay = which
+        self.confirm_delete = None
+        self.c.focus = f"{which}-title"
+
+    def close(self) -> None:
+        self.overlay = None
+        self.confirm_delete = None
+        self.c.focus = "menu-" + ("saves" if self._return_focus is None else self._return_focus)
+
+    def view(self, render_game):
+        """What the page shows: the banner, then the overlay or the game screen
+        (``render_game()`` gives the game screens' tree)."""
+        if self.overlay == "saves":
+            body = self.saves_screen()
+        elif self.overlay == "rules":
+            body = self.rules_screen()
+        else:
+            body = render_game()
+        banner = self.banner()
+        return [banner, body] if banner is not None else [body]
+
+    # ------------------------------------------------------------------ the saved-games screen
+
+    def saves_screen(self):
+        lang = i18n.language()
+        try:
+            games, problems = self.store.list_games()
+        except SaveError as e:
+            games, problems = [], []
+            self.fail(e.key, **e.params)
+        offset = getattr(self.platform, "tz_offset_min", 0) if self.platform else 0
+        items = []
+        for g in games:
+            gid = g["id"]
+            who = players_text(g["players"])
+            variant = t(f"variant.{g['variant']}")
+            when = format_when(g["last_played"], lang, offset)
+            stage = t("saves.over_value") if g["over"] else t("saves.round_value", round=g["round"])
+            running = gid == self.game_id and self.c.state is not None
+            if self.confirm_delete == gid:
+                actions = [
+                    h("p", {"class": "confirm"}, t("saves.delete_confirm", players=who)),
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "data-action": "saves-delete-yes",
+                            "data-id": gid,
+                            "data-key": f"delete-yes-{gid}",
+                        },
+                        t("saves.delete_yes"),
+                    ),
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "data-action": "saves-delete-no",
+                            "data-id": gid,
+                            "data-key": f"delete-no-{gid}",
+                        },
+                        t("saves.delete_no"),
+                    ),
+                ]
+            else:
+                actions = [
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "data-action": "saves-continue",
+                            "data-id": gid,
+                            "data-key": f"continue-{gid}",
+                            "aria-label": t("saves.continue_label", players=who),
+                        },
+                        t("saves.continue"),
+                    ),
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "data-action": "saves-export",
+                            "data-id": gid,
+                            "data-key": f"export-{gid}",
+                            "aria-label": t("saves.export_label", players=who),
+                        },
+                        t("saves.export_one"),
+                    ),
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "data-action": "saves-delete",
+                            "data-id": gid,
+                            "data-key": f"delete-{gid}",
+                            "aria-label": t("saves.delete_label", players=who),
+                        },
+                        t("saves.delete"),
+                    ),
+                ]
+            items.append(
+                h(
+                    "li",
+                    {"class": "save-item" + (" running" if running else ""), "data-id": gid},
+                    h("h3", {"class": "save-players"}, who),
+                    h(
+                        "dl",
+                        {"class": "save-facts"},
+                        h("dt", None, t("saves.variant_label")),
+                        h("dd", None, variant),
+                        h("dt", None, t("saves.round_label")),
+                        h("dd", None, stage),
+                        h("dt", None, t("saves.last_played_label")),
+                        h("dd", None, when),
+                    ),
+                    h("p", {"class": "save-running"}, t("saves.running")) if running else None,
+                    h("div", {"class": "save-actions"}, actions),
+                )
+            )
+        for p in problems:
+            reason = t(p["key"].replace("saves.error.", "saves.reason."), **p["params"])
+            items.append(
+                h(
+                    "li",
+                    {"class": "save-item damaged", "data-id": p["id"]},
+                    h("p", {"class": "save-problem"}, t("saves.problem_item", reason=reason)),
+                    h(
+                        "div",
+                        {"class": "save-actions"},
+                        h(
+                            "button",
+                            {
+                                "type": "button",
+                                "data-action": "saves-delete",
+                                "data-id": p["id"],
+                                "data-key": f"delete-{p['id']}",
+                                "aria-label": t("saves.delete_damaged"),
+                            },
+                            t("saves.delete"),
+                        ),
+                    ),
+                )
+            )
+        if self.confirm_delete and not any(
+            self.confirm_delete == g["id"] for g in games
+        ):  # a damaged entry: confirm too
+            items.append(
+                h(
+                    "li",
+                    {"class": "save-item confirm"},
+                    h("p", None, t("saves.delete_damaged_confirm")),
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "data-action": "saves-delete-yes",
+                            "data-id": self.confirm_delete,
+                            "data-key": "delete-yes",
+                        },
+                        t("saves.delete_yes"),
+                    ),
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "data-action": "saves-delete-no",
+                            "data-id": self.confirm_delete,
+                            "data-key": "delete-no",
+                        },
+                        t("saves.delete_no"),
+                    ),
+                )
+            )
+        current = []
+        if self.c.state is not None:
+            current.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "data-action": "saves-export-current",
+                        "data-key": "export-current",
+                    },
+                    t("saves.export"),
+                )
+            )
+        return h(
+            "section",
+            {"class": "screen saves-screen", "aria-labelledby": "saves-title"},
+            h(
+                "h2",
+                {"id": "saves-title", "tabindex": "-1", "data-key": "saves-title"},
+                t("saves.title"),
+            ),
+            h("p", {"class": "saves-note"}, t("saves.persist_denied"))
+            if self.persisted is False
+            else None,
+            h("ul", {"class": "save-list"}, items)
+            if items
+            else h("p", {"class": "saves-empty"}, t("saves.empty")),
+            h(
+                "div",
+                {"class": "saves-tools"},
+                current,
+                h(
+                    "label",
+                    {"class": "file-button"},
+                    t("saves.import"),
+                    h(
+                        "input",
+                        {
+                            "type": "file",
+                            "accept": ".json,application/json",
+                            "data-action": "saves-import",
+                            "data-key": "import-file",
+                        },
+                    ),
+                ),
+                h(
+                    "button",
+                    {"type": "button", "data-action": "saves-close", "data-key": "saves-close"},
+                    t("saves.back"),
+                ),
+            ),
+        )
+
+    # ------------------------------------------------------------------ the rules screen
+
+    def rules_screen(self):
+        sections = []
+        for s in rules_ref.sections(i18n.language()):
+            body = []
+            if s["intro"]:
+                body.append(h("p", None, s["intro"]))
+            terms = [(a, b) for a, b in s["items"] if a]
+            paras = [b for a, b in s["items"] if not a]
+            body += [h("p", None, x) for x in paras]
+            if terms:
+                body.append(
+                    h(
+                        "dl",
+                        {"class": "rules-terms"},
+                        [[h("dt", None, a), h("dd", None, b)] for a, b in terms],
+                    )
+                )
+            sections.append(
+                h(
+                    "section",
+                    {
+                        "class": "rules-section",
+                        "id": f"rules-{s['id']}",
+                        "aria-labelledby": f"rules-h-{s['id']}",
+                    },
+                    h("h3", {"id": f"rules-h-{s['id']}"}, s["title"]),
+                    body,
+                )
+            )
+        back = t("rules.close") if self.c.state is not None else t("saves.back")
+        return h(
+            "section",
+            {"class": "screen rules-screen", "aria-labelledby": "rules-title"},
+            h(
+                "h2",
+                {"id": "rules-title", "tabindex": "-1", "data-key": "rules-title"},
+                t("rules.title"),
+            ),
+            sections,
+            h(
+                "button",
+                {"type": "button", "data-action": "rules-close", "data-key": "rules-close"},
+                back,
+            ),
+        )
+
+    # ------------------------------------------------------------------ language
+
+    def apply_language(self, lang: str) -> None:
+        old = i18n.language()
+        i18n.set_language(lang)
+        form = getattr(self.c, "form", None)
+        if form is not None and old != lang:  # default seat names follow the language
+            for i, name in enumerate(form.names):
+                if name == i18n.t_in(old, "setup.default_name", n=i + 1):
+                    form.names[i] = t("setup.default_name", n=i + 1)
+
+    def switch_language(self) -> None:
+        lang = "fr" if i18n.language() == "en" else "en"
+        self.apply_language(lang)
+        self.store.set_language(lang)
+        self.c.focus = "menu-lang"
+        if getattr(self.c, "state", None) is not None and hasattr(self.c, "prompt"):
+            self.c.announcement = self.c.prompt()
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, action: str, data: dict | None = None):
+        """True (redraw) or False for this module's actions; None when the action is not ours."""
+        data = data or {}
+        gid = data.get("id")
+        if action == "banner-close":
+            self.message = None
+            return True
+        if action == "rules-close" or action == "saves-close":
+            self.close()
+            return True
+        if action == "saves-continue":
+            return self.continue_game(gid)
+        if action == "saves-delete":
+            self.confirm_delete = gid
+            self.c.focus = f"delete-no-{gid}" if gid else None
+            return True
+        if action == "saves-delete-no":
+            self.confirm_delete = None
+            self.c.focus = f"delete-{gid}"
+            return True
+        if action == "saves-delete-yes":
+            return self.delete(gid)
+        if action == "saves-export":
+            return self.export_saved(gid)
+        if action == "saves-export-current":
+            return self.export_current()
+        if action == "saves-import":
+            if self.platform is None:
+                return False
+            self.platform.read_file("import-file", self.import_file)
+            return False
+        return None
+
+    def continue_game(self, gid) -> bool:
+        if not gid:
+            return False
+        if gid == self.game_id and self.c.state is not None and not self.unsaved:
+            self.overlay = None  # the running game: just go back to it
+            return True
+        try:
+            state, session = self.store.load_game(gid)
+        except SaveError as e:
+            self.fail(e.key, **e.params)
+            return True
+        self.overlay = None
+        self.message = None
+        self.unsaved = False
+        self._resume(gid, state, session)
+        return True
+
+    def delete(self, gid) -> bool:
+        if not gid:
+            return False
+        try:
+            self.store.delete(gid)
+        except SaveError as e:
+            self.fail(e.key, **e.params)
+            return True
+        if gid == self.game_id:
+            self.game_id = None
+            self._state_ref = None
+            self.unsaved = self.c.state is not None
+        self.confirm_delete = None
+        self.fail("saves.deleted")
+        self.c.focus = "saves-title"
+        return True
+
+    def _download(self, state, session) -> bool:
+        if self.platform is None:
+            return False
+        text = export_record(state, session=session)
+        name = export_filename(state)
+        self.platform.download(name, text, EXPORT_MIME)
+        self.fail("saves.exported", filename=name)
+        return True
+
+    def export_current(self) -> bool:
+        if self.c.state is None:
+            return False
+        return self._download(self.c.state, self.c.session())
+
+    def export_saved(self, gid) -> bool:
+        if gid == self.game_id and self.c.state is not None:
+            return self.export_current()
+        try:
+            state, session = self.store.load_game(gid)
+        except SaveError as e:
+            self.fail(e.key, **e.params)
+            return True
+        return self._download(state, session)
+
+    def import_file(self, text, size: int = 0) -> None:
+        """Callback of ``platform.read_file``: replay the file and continue it as a new game."""
+        if text is None:
+            key = (
+                "saves.import.too_large" if size > MAX_IMPORT_BYTES else "saves.import.read_failed"
+            )
+            self.fail(key)
+            return
+        try:
+            state, session = import_game(text)
+        except SaveError as e:
+            self.fail(e.key, **e.params)
+            return
+        self.overlay = None
+        self._resume(None, state, session)  # the on_change hook has saved it under a new id
+        if not self.unsaved:
+            self.fail(
+                "saves.imported",
+                players=players_text(state["options"]["names"]),
+                round=state["ctx"]["round"],
+            )
+
+
+_SAVE_FAILURES = ("saves.error.quota", "saves.error.unavailable")
