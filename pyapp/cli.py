@@ -108,6 +108,17 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def _count(text: str) -> int:
+    """A whole number of at least 1 (``--games``): 0 or less would time nothing."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid whole number {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
 def _seed(text: str):
     try:
         return int(text)
@@ -131,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.set_defaults(run=cmd_score)
     bench = sub.add_parser("bench", help="time a random 4-player game and the scoring of a park")
     bench.add_argument("--json", action="store_true")
-    bench.add_argument("--games", type=int, default=30)
+    bench.add_argument("--games", type=_count, default=30)
     bench.set_defaults(run=cmd_bench)
     for extra in _EXTRA_COMMANDS:
         extra(sub)
