@@ -1,86 +1,161 @@
-"""The first screen: the empty river park and "Ready".
+"""The browser side of the game screens: draws ``screens.render(controller)`` into
+``<main id="app">`` and turns clicks and keys into ``Controller.handle`` calls.
 
-``start(root)`` is the entry point the game screens replace: it receives the ``<main id="app">``
-element, empty, and draws into it.
+``start(root)`` (called by ``main.main``) builds the controller, draws the first screen (the
+new-game form) synchronously and returns the ``App``; the bots then play from asyncio tasks.
+
+* One delegated listener per event type on the app root reads the ``data-action`` and ``data-*``
+  attributes of the element acted on (``CalderaDom.actionOf`` in static/js/game-dom.js).
+* Drawing: the element descriptions go to ``CalderaDom.render`` as JSON; it patches the DOM with
+  createElement/setAttribute/text nodes only (never HTML parsing), so focus and fields survive.
+* Enter or Space on a focusable non-button element with ``data-action`` (a park space) acts like
+  a click; Escape takes back an unconfirmed choice.
+* Other features hook in through the controller (``on_change``, ``menu``, ``menu_handlers``,
+  ``handlers``, ``wrap_view``) and ``App.redraw()``; if a module ``ui.persistence_web`` exists,
+  ``start`` calls its ``install(app)`` before the first drawing.
 """
 
 from __future__ import annotations
 
-from pyapp.rules.park import load_park
+import asyncio
+import importlib
+import json
+import time
 
-from .dom import clear, element, svg_element
-from .parkview import TERRAIN_LABELS, draw_park
+import js
+from pyodide.ffi import create_proxy
+
+from pyapp.rules.record import to_record
+
+from . import screens
+from .controller import BotRunner, Controller
+from .vdom import to_json
 
 
-def park_svg(park, title: str):
-    drawing = draw_park(park)
-    svg = svg_element(
-        "svg",
-        {"class": "park", "viewBox": drawing.view_box_attr, "role": "img", "aria-label": title},
+class App:
+    def __init__(self, root):
+        self.root = root
+        reduced = bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self.controller = Controller(reduced_motion=reduced)
+        self.runner = BotRunner(self.controller, self.redraw, asyncio.sleep, time.perf_counter)
+        self.last_render_ms = 0.0
+        self.renders = 0
+        self._proxies = []
+        self._task = None
+
+    # ------------------------------------------------------------------ drawing
+
+    def redraw(self) -> None:
+        t0 = time.perf_counter()
+        c = self.controller
+        nodes, focus = screens.render(c)
+        js.CalderaDom.render(self.root, to_json(nodes))
+        screen = c.screen if c.state is not None else "setup"
+        self.root.setAttribute("data-screen", screen)
+        if focus:
+            c.focus = None
+            js.CalderaDom.focusKey(self.root, focus)
+        self.last_render_ms = (time.perf_counter() - t0) * 1000
+        self.renders += 1
+        self.root.setAttribute("data-renders", str(self.renders))
+        self._schedule_bots()
+
+    def _schedule_bots(self) -> None:
+        if self.controller.bot_to_move() is None or self.runner.busy:
+            return
+        self._task = asyncio.ensure_future(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        try:
+            await self.runner.run()
+        except Exception as exc:  # a bot failure must be visible, never a silent stall
+            js.console.error(f"bot error: {type(exc).__name__}: {exc}")
+            self.controller.error = f"{type(exc).__name__}: {exc}"
+            self.redraw()
+
+    # ------------------------------------------------------------------ input
+
+    def _act(self, event) -> dict | None:
+        raw = js.CalderaDom.actionOf(event.target, self.root)
+        if raw is None:
+            return None
+        return json.loads(raw)
+
+    def dispatch(self, data: dict) -> None:
+        action = data.pop("action", "")
+        data.pop("tag", None)
+        try:
+            changed = self.controller.handle(action, data)
+        except Exception as exc:  # show, never lose the page
+            js.console.error(f"{type(exc).__name__}: {exc}")
+            self.controller.error = f"{type(exc).__name__}: {exc}"
+            changed = True
+        if changed:
+            self.redraw()
+
+    def on_click(self, event) -> None:
+        data = self._act(event)
+        if data is None or data.get("tag") in ("input", "select", "textarea"):
+            return  # form fields report through input/change
+        event.preventDefault()
+        self.dispatch(data)
+
+    def on_keydown(self, event) -> None:
+        key = event.key
+        if key == "Escape":
+            if self.controller.handle("undo", {}):
+                self.redraw()
+            return
+        if key not in ("Enter", " ", "Spacebar"):
+            return
+        data = self._act(event)
+        if data is None or data.get("tag") in ("button", "input", "select", "textarea", "a"):
+            return  # native controls already turn Enter/Space into a click
+        event.preventDefault()
+        self.dispatch(data)
+
+    def on_input(self, event) -> None:
+        data = self._act(event)
+        typing = data is not None and data.get("tag") in ("input", "textarea")
+        if typing and data.get("type") not in ("radio", "checkbox"):
+            self.dispatch(data)
+
+    def on_change(self, event) -> None:
+        data = self._act(event)
+        if data is not None and data.get("tag") in ("select", "input"):
+            self.dispatch(data)
+
+    def listen(self) -> None:
+        for name, fn in (
+            ("click", self.on_click),
+            ("keydown", self.on_keydown),
+            ("input", self.on_input),
+            ("change", self.on_change),
+        ):
+            proxy = create_proxy(fn)
+            self._proxies.append(proxy)
+            self.root.addEventListener(name, proxy)
+
+    # ------------------------------------------------------------------ test and bench access
+
+    def record_json(self) -> str:
+        """The running game's record (options and action texts), or "" with no game."""
+        state = self.controller.state
+        return json.dumps(to_record(state)) if state is not None else ""
+
+
+def start(root) -> App:
+    """Draw the first screen (the new-game form) into ``root`` and start listening."""
+    app = App(root)
+    try:
+        extension = importlib.import_module("ui.persistence_web")
+    except ImportError:
+        extension = None
+    if extension is not None and hasattr(extension, "install"):
+        extension.install(app)
+    app.listen()
+    app.redraw()
+    js.window.CalderaGame = create_proxy(
+        lambda what="record": app.record_json() if what == "record" else app.last_render_ms
     )
-    svg.appendChild(svg_element("title", text=title))
-    for shape in drawing.hexes:
-        polygon = svg_element(
-            "polygon",
-            {
-                "class": f"hex {shape.style}",
-                "points": shape.points,
-                "data-q": shape.at[0],
-                "data-r": shape.at[1],
-                "data-kind": shape.kind,
-            },
-        )
-        polygon.appendChild(svg_element("title", text=shape.label))
-        svg.appendChild(polygon)
-    for (x1, y1), (x2, y2) in drawing.river_links:
-        svg.appendChild(
-            svg_element(
-                "line",
-                {
-                    "class": "river",
-                    "x1": f"{x1:.3f}",
-                    "y1": f"{y1:.3f}",
-                    "x2": f"{x2:.3f}",
-                    "y2": f"{y2:.3f}",
-                },
-            )
-        )
-    for shape in drawing.hexes:
-        x, y = shape.centre
-        if shape.waterfall:
-            svg.appendChild(
-                svg_element(
-                    "circle",
-                    {"class": "waterfall", "cx": f"{x:.3f}", "cy": f"{y:.3f}", "r": "0.28"},
-                )
-            )
-        if shape.kind in ("geyser", "volcano"):
-            svg.appendChild(
-                svg_element(
-                    "circle", {"class": "mark", "cx": f"{x:.3f}", "cy": f"{y:.3f}", "r": "0.22"}
-                )
-            )
-    return svg
-
-
-def legend():
-    items = []
-    for style, label in TERRAIN_LABELS.items():
-        swatch = svg_element(
-            "svg", {"class": "swatch", "viewBox": "0 0 1 1", "aria-hidden": "true"}
-        )
-        swatch.appendChild(
-            svg_element("rect", {"class": f"hex {style}", "width": "1", "height": "1"})
-        )
-        items.append(element("li", children=[swatch, element("span", text=label)]))
-    return element("ul", {"class": "legend"}, children=items)
-
-
-def start(root) -> None:
-    """Draw the first screen into ``root``."""
-    clear(root)
-    park = load_park("river")
-    root.appendChild(element("h1", {"class": "app-title"}, text="Caldera Park"))
-    root.appendChild(park_svg(park, "The river park, empty"))
-    root.appendChild(legend())
-    root.appendChild(element("p", {"class": "app-status", "id": "app-status"}, text="Ready"))
+    return app

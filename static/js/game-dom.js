@@ -1,0 +1,126 @@
+/* Caldera Park game screens: turn element descriptions (made in Python, static/ui/vdom.py) into
+ * DOM nodes, patching the nodes already there so focus, scroll and form fields survive a redraw.
+ *
+ * A description is JSON: a string (a text node) or [tag, {attribute: value}, child, child, ...].
+ * Nodes are made with createElement/createElementNS, attributes with setAttribute and text with
+ * text nodes: nothing is ever parsed as HTML. The attributes "value" and "checked" also set the
+ * property of form fields (only when it differs, so typing is never disturbed).
+ */
+(function () {
+  "use strict";
+
+  var SVG_NS = "http://www.w3.org/2000/svg";
+
+  function isSvgTag(tag, parentSvg) {
+    return tag === "svg" || (parentSvg && tag !== "foreignObject");
+  }
+
+  function setProps(el, attrs) {
+    if (Object.prototype.hasOwnProperty.call(attrs, "value") && "value" in el) {
+      if (el.value !== attrs.value) el.value = attrs.value;
+    }
+    if (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio")) {
+      var want = Object.prototype.hasOwnProperty.call(attrs, "checked");
+      if (el.checked !== want) el.checked = want;
+    }
+  }
+
+  function create(desc, svg) {
+    if (typeof desc === "string") return document.createTextNode(desc);
+    var tag = desc[0];
+    var inSvg = isSvgTag(tag, svg);
+    var el = inSvg ? document.createElementNS(SVG_NS, tag) : document.createElement(tag);
+    var attrs = desc[1] || {};
+    for (var name in attrs) {
+      if (Object.prototype.hasOwnProperty.call(attrs, name)) el.setAttribute(name, attrs[name]);
+    }
+    setProps(el, attrs);
+    var childSvg = inSvg && tag !== "foreignObject";
+    for (var i = 2; i < desc.length; i++) el.appendChild(create(desc[i], childSvg));
+    return el;
+  }
+
+  function sameKind(node, desc) {
+    if (typeof desc === "string") return node.nodeType === 3;
+    if (node.nodeType !== 1) return false;
+    if (node.localName !== desc[0]) return false;
+    var key = desc[1] && desc[1]["data-key"];
+    return (key || null) === node.getAttribute("data-key");
+  }
+
+  function patchAttrs(el, attrs) {
+    var old = el.attributes;
+    for (var i = old.length - 1; i >= 0; i--) {
+      var name = old[i].name;
+      if (!Object.prototype.hasOwnProperty.call(attrs, name)) el.removeAttribute(name);
+    }
+    for (var key in attrs) {
+      if (Object.prototype.hasOwnProperty.call(attrs, key) && el.getAttribute(key) !== attrs[key]) {
+        el.setAttribute(key, attrs[key]);
+      }
+    }
+    setProps(el, attrs);
+  }
+
+  function patchChildren(parent, descs, svg) {
+    var i = 0;
+    for (; i < descs.length; i++) {
+      var desc = descs[i];
+      var node = parent.childNodes[i];
+      if (!node) {
+        parent.appendChild(create(desc, svg));
+      } else if (!sameKind(node, desc)) {
+        parent.replaceChild(create(desc, svg), node);
+      } else if (typeof desc === "string") {
+        if (node.nodeValue !== desc) node.nodeValue = desc;
+      } else {
+        patchAttrs(node, desc[1] || {});
+        var inSvg = isSvgTag(desc[0], svg);
+        patchChildren(node, desc.slice(2), inSvg && desc[0] !== "foreignObject");
+      }
+    }
+    while (parent.childNodes.length > i) parent.removeChild(parent.lastChild);
+  }
+
+  /* Make the children of ``root`` match the JSON list of descriptions; return the time taken. */
+  function render(root, json) {
+    var t0 = performance.now();
+    var descs = JSON.parse(json);
+    var svg = root.namespaceURI === SVG_NS;
+    patchChildren(root, descs, svg);
+    return performance.now() - t0;
+  }
+
+  /* Focus the element whose data-key is ``key`` (if any); true when it was found. */
+  function focusKey(root, key) {
+    if (!key) return false;
+    var nodes = root.querySelectorAll("[data-key]");
+    for (var i = 0; i < nodes.length; i++) {
+      if (nodes[i].getAttribute("data-key") === key) {
+        nodes[i].focus({ preventScroll: false });
+        return document.activeElement === nodes[i];
+      }
+    }
+    return false;
+  }
+
+  /* The data-* attributes of the closest element with data-action around ``target``. */
+  function actionOf(target, root) {
+    var el = target && target.closest ? target.closest("[data-action]") : null;
+    if (!el || !root.contains(el)) return null;
+    if (el.getAttribute("aria-disabled") === "true" || el.disabled) return null;
+    var out = {};
+    for (var i = 0; i < el.attributes.length; i++) {
+      var a = el.attributes[i];
+      if (a.name.indexOf("data-") === 0) out[a.name.slice(5)] = a.value;
+    }
+    if ("value" in el && (el.tagName === "INPUT" || el.tagName === "SELECT")) {
+      out.value = el.type === "checkbox" ? (el.checked ? "1" : "") : el.value;
+    }
+    out.tag = el.tagName.toLowerCase();
+    if (el.tagName === "INPUT") out.type = el.type;
+    return JSON.stringify(out);
+  }
+
+  window.CalderaDom = { render: render, focusKey: focusKey, actionOf: actionOf };
+})();

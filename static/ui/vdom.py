@@ -1,0 +1,102 @@
+"""Element descriptions: the screens are built as trees of ``E`` in pure Python.
+
+The browser layer (``app.py`` with ``static/js/game-dom.js``) turns a tree into DOM nodes with
+``createElement``/``setAttribute`` and text nodes only, so every string here, names included, is
+shown as text and never parsed as HTML. Tests inspect the same trees in CPython.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator
+
+__all__ = ["E", "h", "to_json", "svg_num"]
+
+
+class E:
+    """One element: tag, attributes (strings) and children (``E`` or text)."""
+
+    __slots__ = ("tag", "attrs", "children")
+
+    def __init__(self, tag: str, attrs: dict, children: list):
+        self.tag = tag
+        self.attrs = attrs
+        self.children = children
+
+    def to_data(self) -> list:
+        out: list = [self.tag, self.attrs]
+        for c in self.children:
+            out.append(c if isinstance(c, str) else c.to_data())
+        return out
+
+    # ----- inspection helpers (tests, focus targets)
+    def iter(self) -> Iterator[E]:
+        yield self
+        for c in self.children:
+            if isinstance(c, E):
+                yield from c.iter()
+
+    def find_all(self, pred: Callable[[E], bool] | None = None, **attrs) -> list[E]:
+        """Elements whose attributes equal ``attrs`` (``data_at`` means ``data-at``)."""
+        want = {k.replace("_", "-"): v for k, v in attrs.items()}
+        return [
+            e
+            for e in self.iter()
+            if all(e.attrs.get(k) == v for k, v in want.items()) and (pred is None or pred(e))
+        ]
+
+    def find(self, pred=None, **attrs) -> E | None:
+        found = self.find_all(pred, **attrs)
+        return found[0] if found else None
+
+    def text(self) -> str:
+        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
+
+    def classes(self) -> set[str]:
+        return set(self.attrs.get("class", "").split())
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"E({self.tag!r}, {self.attrs!r}, {len(self.children)} children)"
+
+
+def _flatten(children: Iterable, out: list) -> None:
+    for c in children:
+        if c is None or c is False:
+            continue
+        if isinstance(c, E | str):
+            out.append(c)
+        elif isinstance(c, int | float):
+            out.append(str(c))
+        else:  # list, tuple, generator of children
+            _flatten(c, out)
+
+
+def h(tag: str, attrs: dict | None = None, *children) -> E:
+    """Build an element. Attribute values: str/number, True (present, empty), None/False (left
+    out). Children: elements, text, or (nested) lists of them; None is skipped."""
+    clean: dict[str, str] = {}
+    if attrs:
+        for k, v in attrs.items():
+            if v is None or v is False:
+                continue
+            clean[k] = "" if v is True else (svg_num(v) if isinstance(v, float) else str(v))
+    kids: list = []
+    _flatten(children, kids)
+    return E(tag, clean, kids)
+
+
+def svg_num(x: float) -> str:
+    """A compact number for SVG attributes."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def to_json(nodes) -> str:
+    """The JSON list the page's renderer reads (one element or a list of them)."""
+    if isinstance(nodes, E):
+        nodes = [nodes]
+    return json.dumps(
+        [n if isinstance(n, str) else n.to_data() for n in nodes],
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
