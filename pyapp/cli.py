@@ -152,6 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
 #: Hooks that add sub-commands (the arena registers itself here).
 _EXTRA_COMMANDS: list = []
 
+from .bots import arena as _arena  # noqa: E402, F401  (registers the arena sub-command)
+
 
 def main(argv=None) -> int:
     try:
