@@ -1,0 +1,85 @@
+// Run the Caldera Park engine inside real Pyodide under Node.js, offline.
+//
+//   node tests/pyodide/run_engine.mjs REPO_ROOT GAMES_JSON
+//
+// GAMES_JSON is a list of {"argv": [...simulate arguments...], "options": {...}}. For each game
+// this plays `python -m pyapp simulate ARGV` (pyapp.cli.main, stdout captured) and, the same game,
+// pyapp.cli.play_game with the seeded random bots, then prints one JSON object on stdout:
+//   {"python": "3.13.x", "platform": "emscripten", "fetches": [], "games": [...]}.
+// The Pyodide core comes from REPO_ROOT/node_modules/pyodide (the pinned npm package); every
+// fetch() is refused and reported, so a run that needed the network fails.
+
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [root, gamesJson] = process.argv.slice(2);
+if (!root || !gamesJson) {
+  console.error("usage: node run_engine.mjs REPO_ROOT GAMES_JSON");
+  process.exit(2);
+}
+
+const fetches = [];
+globalThis.fetch = async (url) => {
+  fetches.push(String(url));
+  throw new Error(`network use refused in this check: ${url}`);
+};
+
+const indexURL = join(root, "node_modules", "pyodide");
+const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: indexURL + "/", stdout: () => {}, stderr: () => {} });
+
+// Copy pyapp/ (Python sources and park data only) into Pyodide's file system.
+const target = "/home/pyodide/caldera";
+const source = join(root, "pyapp");
+function copyTree(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const inside = `${target}/pyapp/${relative(source, path).split("\\").join("/")}`;
+    if (statSync(path).isDirectory()) {
+      if (name === "__pycache__") continue;
+      pyodide.FS.mkdirTree(inside);
+      copyTree(path);
+    } else if (name.endsWith(".py") || name.endsWith(".json")) {
+      pyodide.FS.writeFile(inside, readFileSync(path));
+    }
+  }
+}
+pyodide.FS.mkdirTree(`${target}/pyapp`);
+copyTree(source);
+
+pyodide.globals.set("GAMES_JSON", gamesJson);
+pyodide.globals.set("TARGET", target);
+const result = pyodide.runPython(`
+import contextlib, io, json, sys
+sys.path.insert(0, TARGET)
+from pyapp import cli
+from pyapp.bots import make_bot
+from pyapp.rules import game, record
+
+out = []
+for g in json.loads(GAMES_JSON):
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        status = cli.main(["simulate", *g["argv"]])
+    options = g["options"]
+    bots = [make_bot("random", f"{options['seed']}/bot{seat}") for seat in range(options["players"])]
+    state = cli.play_game(options, bots)
+    again = record.from_json(record.to_json(state))
+    out.append({
+        "status": status,
+        "simulate": buf.getvalue(),
+        "log": [text for _, text in state["log"]],
+        "final": game.final_scores(state),
+        "round_trip": record.to_json(again) == record.to_json(state),
+    })
+json.dumps({
+    "python": sys.version.split()[0],
+    "platform": sys.platform,
+    "module": cli.__file__,
+    "games": out,
+})
+`);
+const data = JSON.parse(result);
+data.fetches = fetches;
+process.stdout.write(JSON.stringify(data) + "\n");
