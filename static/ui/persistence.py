@@ -30,7 +30,10 @@ import time
 from . import i18n, rules_ref
 from .i18n import t
 from .saves import EXPORT_MIME, SaveError, SaveStore, export_filename, export_record, import_game
+from .strings_saves import EN_SAVES
 from .vdom import h
+
+i18n.add_strings("en", EN_SAVES)
 
 OVERLAYS = ("saves", "rules")
 MAX_IMPORT_BYTES = 2_000_000
@@ -88,19 +91,21 @@ class Persistence:
         self.persisted: bool | None = None  # None: unknown or not offered by the browser
         self._persist_asked = False
         self.confirm_delete: str | None = None
-        self._return_focus: str | None = None
         controller.on_change.append(self.autosave)
-        for entry in (("saves", "saves.open"), ("rules", "rules.open"), ("lang", "lang.switch")):
+        for entry in (("saves", "menu.saves"), ("rules", "menu.rules"), ("lang", "lang.switch")):
             if entry not in controller.menu:
                 controller.menu.append(entry)
         controller.menu_handlers["saves"] = lambda c: self.open("saves")
         controller.menu_handlers["rules"] = lambda c: self.open("rules")
         controller.menu_handlers["lang"] = lambda c: self.switch_language()
+        controller.handlers.append(self.handle)
+        controller.wrap_view = self.view
 
     # ------------------------------------------------------------------ start-up
 
     def boot(self) -> bool:
-        """Choose the language, then resume the last running game; True if one was resumed."""
+        """Choose the language, then resume the last running game (a finished one shows its
+        scores again); True if one was resumed."""
         lang = self.store.language()
         if lang is None and self.platform is not None:
             lang = pick_language(self.platform.languages())
@@ -119,8 +124,6 @@ class Persistence:
             state, session = self.store.load_game(game_id)
         except SaveError as e:
             self.fail(e.key, **e.params)
-            return False
-        if state["ctx"]["phase"] == "over":
             return False
         self._resume(game_id, state, session)
         self.message = None
@@ -213,16 +216,15 @@ class Persistence:
     def open(self, which: str) -> None:
         if which not in OVERLAYS:
             raise ValueError(which)
-        if self.overlay is None:
-            self._return_focus = None
         self.overlay = which
         self.confirm_delete = None
         self.c.focus = f"{which}-title"
 
     def close(self) -> None:
+        which = self.overlay or "saves"
         self.overlay = None
         self.confirm_delete = None
-        self.c.focus = "menu-" + ("saves" if self._return_focus is None else self._return_focus)
+        self.c.focus = f"menu-{which}"
 
     def view(self, render_game):
         """What the page shows: the banner, then the overlay or the game screen
@@ -513,6 +515,12 @@ class Persistence:
         """True (redraw) or False for this module's actions; None when the action is not ours."""
         data = data or {}
         gid = data.get("id")
+        if action in ("saves", "rules", "lang"):
+            return None  # the header entries: menu_handlers
+        if self.overlay is not None and not action.startswith(_OWN):
+            self.overlay = None  # anything else of the game (e.g. "New game") closes the overlay
+            self.confirm_delete = None
+            return None
         if action == "banner-close":
             self.message = None
             return True
@@ -624,3 +632,4 @@ class Persistence:
 
 
 _SAVE_FAILURES = ("saves.error.quota", "saves.error.unavailable")
+_OWN = ("saves-", "rules-", "banner-")
