@@ -209,12 +209,37 @@ _SYMBOLS = {
 }
 
 
+# Document CSS cannot select inside a <use> copy by its ancestors, so the symbol parts carry
+# presentation attributes: "currentColor" follows the ``color`` of the <use> element.
+_PART_STYLE = {
+    None: {"fill": "currentColor"},
+    "stroke": {
+        "fill": "none",
+        "stroke": "currentColor",
+        "stroke-width": "1.3",
+        "stroke-linecap": "round",
+        "stroke-linejoin": "round",
+    },
+    "band": {"fill": "currentColor"},
+    "cap": {"fill": "#ffffff"},
+    "drop": {"fill": "#ffffff", "stroke": "#0072b2", "stroke-width": "0.8"},
+    "pool": {"fill": "#7cc3e0"},
+    "lava": {"fill": "#ffb000"},
+    "bolt": {"fill": "#e69f00", "stroke": "#33414f", "stroke-width": "0.4"},
+    "eye": {"fill": "#ffffff"},
+}
+
+
+def _part(tag: str, attrs: dict) -> E:
+    return h(tag, {**attrs, **_PART_STYLE[attrs.get("class")]})
+
+
 def sprite() -> E:
     """The hidden SVG holding every icon symbol (drawn once per page)."""
     symbols = []
     for sid, parts in _SYMBOLS.items():
         symbols.append(
-            h("symbol", {"id": sid, "viewBox": "-10 -10 20 20"}, [h(t, a) for t, a in parts])
+            h("symbol", {"id": sid, "viewBox": "-10 -10 20 20"}, [_part(t, a) for t, a in parts])
         )
     return h(
         "svg",

@@ -638,6 +638,7 @@ def table_screen(ctrl: Controller) -> E:
             "class": " ".join(classes),
             "data-screen": "table",
             "data-decision": kind,
+            "data-human-turn": "true" if me is not None else "false",
             "data-player": str(d["player"]) if d else "",
         },
         status_bar(ctrl),
