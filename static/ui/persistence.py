@@ -320,7 +320,7 @@ class Persistence:
                 h(
                     "li",
                     {"class": "save-item" + (" running" if running else ""), "data-id": gid},
-                    h("h3", {"class": "save-players"}, who),
+                    h("h2", {"class": "save-players"}, who),
                     h(
                         "dl",
                         {"class": "save-facts"},
@@ -404,9 +404,13 @@ class Persistence:
             )
         return h(
             "section",
-            {"class": "screen saves-screen", "aria-labelledby": "saves-title"},
+            {
+                "class": "saves-screen",
+                "data-screen": "saves",
+                "aria-labelledby": "saves-title",
+            },
             h(
-                "h2",
+                "h1",
                 {"id": "saves-title", "tabindex": "-1", "data-key": "saves-title"},
                 t("saves.title"),
             ),
@@ -469,14 +473,18 @@ class Persistence:
                         "id": f"rules-{s['id']}",
                         "aria-labelledby": f"rules-h-{s['id']}",
                     },
-                    h("h3", {"id": f"rules-h-{s['id']}"}, s["title"]),
+                    h("h2", {"id": f"rules-h-{s['id']}"}, s["title"]),
                     body,
                 )
             )
         back = t("rules.close") if self.c.state is not None else t("saves.back")
         return h(
             "section",
-            {"class": "screen rules-screen", "aria-labelledby": "rules-title"},
+            {
+                "class": "rules-screen",
+                "data-screen": "rules",
+                "aria-labelledby": "rules-title",
+            },
             h(
                 "h2",
                 {"id": "rules-title", "tabindex": "-1", "data-key": "rules-title"},
