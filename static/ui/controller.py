@@ -48,6 +48,7 @@ MAX_SEATS = 4
 PACE_MS = 600  # one bot step, a pace a person can follow
 PACE_FAST_MS = 150
 PACE_REDUCED_MS = 250  # with prefers-reduced-motion: no animation to wait for
+THINK_SLICE_MS = 12.0  # a bot thinks this long, then lets the page handle input and draw
 
 
 def parse_at(text) -> tuple[int, int] | None:
@@ -556,16 +557,21 @@ class Controller:
         return d["player"]
 
     def bot_think(self, p: int):
-        """A generator deciding bot ``p``'s move from what it may see: it yields between slices
-        of work (a bot with an incremental ``think``) and returns the action."""
+        """A generator deciding bot ``p``'s move from what it may see (``observation``): it
+        yields between slices of work and returns the action. A bot with the incremental API
+        (``start(obs)`` giving a ``Thinking`` whose ``step(budget_ms)`` returns the action once
+        decided) thinks in slices of ``THINK_SLICE_MS``; others answer ``choose`` at once."""
         bot = self.bots[p]
         obs = observation(self.state, p)
-        think = getattr(bot, "think", None)
-        if callable(think):
-            result = yield from think(obs)
-            return result
+        start = getattr(bot, "start", None)
+        if callable(start):
+            thinking = start(obs)
+            while True:
+                action = thinking.step(THINK_SLICE_MS)
+                if thinking.done:
+                    return action
+                yield
         return bot.choose(obs)
-        yield  # pragma: no cover - makes this a generator
 
     def bot_play(self, p: int, action) -> bool:
         """Play bot ``p``'s chosen move if its decision is still open."""
