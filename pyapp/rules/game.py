@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from .actions import ChooseWeather, Pick, Place, RevealWeather, StartWeather, parse
 from .components import ACTIONS, SUN, TERRAIN_SPACES, TOKEN_BY_NAME, TOKENS, solo_rating
-from .errors import CalderaError, IllegalActionError
+from .errors import CalderaError, IllegalActionError, MalformedActionError
 from .park import Park, load_park
 from .rng import Rng
 from .scoring import rank, score_board
@@ -369,9 +369,17 @@ def play(state: dict, action, player: int | None = None) -> dict:
 
     Raises MalformedActionError for unreadable text and IllegalActionError (state untouched)
     for a move the rules do not allow now.
+
+    An action object is rebuilt from its text first, so a hand-made one with a bad field (an
+    unknown token, coordinates given as a JSON list) is read or refused like text, and never
+    fails halfway through ``apply``.
     """
-    if isinstance(action, str):
-        action = parse(action)
+    if not isinstance(action, str) and hasattr(action, "kind"):
+        try:
+            action = str(action)
+        except (IndexError, TypeError, ValueError) as e:
+            raise MalformedActionError(f"not a readable action: {action!r}") from e
+    action = parse(action)
     reason = why_illegal(state, action, player)
     if reason is not None:
         raise IllegalActionError(reason)
