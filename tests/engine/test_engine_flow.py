@@ -13,8 +13,9 @@ from engine_helpers import REPO, advance, at_kind, play_out
 from pyapp.rules import game
 from pyapp.rules.actions import ChooseWeather, Pick, Place, RevealWeather, StartWeather
 from pyapp.rules.components import ACTIONS, SUN, TERRAIN_SPACES, TOKEN_BY_NAME, TOKENS
-from pyapp.rules.errors import IllegalActionError
+from pyapp.rules.errors import IllegalActionError, MalformedActionError
 from pyapp.rules.game import OptionsError
+from pyapp.rules.record import from_json as record_from_json
 from pyapp.rules.record import to_json
 
 OFFSETS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
@@ -564,3 +565,48 @@ def test_geyser_alone_uses_the_solo_stack():
     assert {a.action for a in game.legal_actions(state)} == {state["ctx"]["revealed"]}
     play_out(state, rng_seed=1)
     assert "solo_rating" in game.final_scores(state)
+
+
+# --------------------------------------------------------------------------- action objects
+
+
+def test_action_objects_with_list_coordinates_are_played_like_text():
+    """Regression: coordinates as a JSON list passed the check but failed in ``apply`` after
+    the action was already logged, leaving a damaged state."""
+    state = game.new_game(players=2, seed=3)
+    first = game.legal_actions(state)[0]
+    game.play(state, ChooseWeather(first.slot, list(first.at)))
+    assert state["log"] == [[0, str(first)]]
+    state = advance(state, at_kind("pick"))
+    game.play(state, "pick water any")
+    a = game.legal_actions(state)[0]
+    game.play(state, Place(a.token, list(a.at)))
+    assert state["log"][-1] == [state["ctx"]["marmot"], str(a)]
+    assert to_json(record_from_json(to_json(state))) == to_json(state)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Pick("bear", "lake"),
+        Pick("cat", "river"),
+        Place("cat-cat", (0, 0)),
+        Place("bear-bear", (1,)),
+        ChooseWeather("x"),
+        RevealWeather(-1),
+    ],
+    ids=repr,
+)
+def test_malformed_action_objects_are_refused_without_change(action):
+    state = first_pick(seed=3)
+    before = to_json(state)
+    with pytest.raises(MalformedActionError):
+        game.play(state, action)
+    assert to_json(state) == before
+
+
+def test_observation_of_no_player():
+    state = game.new_game(players=2, seed=1)
+    for bad in (2, -1, "0", None):
+        with pytest.raises(ValueError, match="no player"):
+            game.observation(state, bad)
