@@ -1,0 +1,98 @@
+"""Helpers of the saved-games, language and accessibility browser tests: storage seen from the
+page, saved games made in CPython with the app's own modules, and axe-core from node_modules."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+for _p in (ROOT, ROOT / "static", ROOT / "tests" / "saves"):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
+
+from sitetest import BOOT_TIMEOUT_MS, READY  # noqa: E402
+from storage_fakes import FakeStorage  # noqa: E402
+from ui.saves import CURRENT_KEY, GAME_PREFIX, SaveStore  # noqa: E402
+
+from pyapp.rules.game import is_over, legal_actions, new_game, play  # noqa: E402
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def played(n: int, *, players=2, seed=7, variant="base", names=None) -> dict:
+    """A game after ``n`` random legal actions (or over, whichever comes first)."""
+    state = new_game(players=players, seed=seed, variant=variant, names=names)
+    rng = random.Random(seed)
+    for _ in range(n):
+        if is_over(state):
+            break
+        play(state, rng.choice(legal_actions(state)))
+    return state
+
+
+def saved_items(*games, current: int | None = None) -> dict[str, str]:
+    """localStorage items holding ``games`` (state, seats) as the app saves them."""
+    fake = FakeStorage()
+    store = SaveStore(fake, clock=iter(range(1_763_700_000_000, 10**13, 60_000)).__next__)
+    ids = [store.save(state, session={"seats": seats, "fast": True}) for state, seats in games]
+    fake.items.pop(CURRENT_KEY, None)
+    if current is not None:
+        fake.items[CURRENT_KEY] = ids[current]
+    return dict(fake.items)
+
+
+def storage(page) -> dict[str, str]:
+    """The app's localStorage items."""
+    return page.evaluate(
+        """() => Object.fromEntries(Object.keys(localStorage)
+               .filter(k => k.startsWith('caldera-park/'))
+               .map(k => [k, localStorage.getItem(k)]))"""
+    )
+
+
+def games_in(items: dict[str, str]) -> dict[str, dict]:
+    return {k[len(GAME_PREFIX) :]: json.loads(v) for k, v in items.items()
+            if k.startswith(GAME_PREFIX)}  # fmt: skip
+
+
+def put(page, items: dict[str, str]) -> None:
+    page.evaluate(
+        "items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+        items,
+    )
+
+
+def reload(page) -> None:
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def banner(page) -> str | None:
+    """The message key of the banner shown, or None."""
+    b = page.locator(".banner[role=alert]")
+    return b.get_attribute("data-message") if b.count() else None
+
+
+def open_saves(page) -> None:
+    page.locator("[data-action=saves]").click()
+    page.wait_for_selector("#app section[data-screen=saves]")
+
+
+def run_axe(page, include: str = "#app") -> list[dict]:
+    """axe-core (the npm package, injected as a same-origin inline script) on ``include``;
+    the serious and critical violations."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    result = page.evaluate(
+        """async sel => {
+            const r = await axe.run(document.querySelector(sel), {resultTypes: ['violations']});
+            return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.slice(0, 5)
+                    .map(n => n.target.join(' ') + ' :: ' + n.failureSummary)}));
+        }""",
+        include,
+    )
+    return [v for v in result if v["impact"] in ("serious", "critical")]
