@@ -1,0 +1,261 @@
+"""Startup benchmark: time from navigation to ``data-app-ready``, and bytes on the wire.
+
+    python tools/bench_startup.py [--runs 5] [--json FILE]      (or: make bench-startup)
+
+Builds the site into a temporary directory, plus a *bare* PyScript page on the same runtime
+(same PyScript core, same vendored Pyodide, same plug-ins off, no app code: its Python only sets
+``data-app-ready``), serves both on localhost and drives Debian's Chromium (headless, a new empty
+profile per cold run) with Playwright:
+
+- cold: a new empty profile, first visit; bytes = what the server sent until ready, and for the
+  whole first visit (until the service worker has finished precaching);
+- warm: Chromium relaunched on the same profile, visiting again (the app is served by its
+  service worker; the bare page, which has none, from the HTTP cache with revalidation).
+  Every visit is a fresh browser process, as when a phone reopens the app.
+
+Times are read in the page (``performance.now()`` when the attribute appears; the navigation
+starts at 0). Medians are reported with min and max, and checked against the goals: app/bare
+cold ratio <= 1.2, warm start <= 2.0 s, first load <= 16 MB. This is a benchmark that prints
+figures, not a test: it exits 0 whatever the figures, and 1 only if a page does not boot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools.build_site import build
+from tools.serve import Counter, make_server, start_in_thread
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+]
+GOALS = {"ratio": 1.2, "warm_s": 2.0, "first_load_mb": 16.0}
+TIMEOUT_MS = 120_000
+READY_PROBE = """
+new MutationObserver((_, observer) => {
+  if (document.documentElement && document.documentElement.hasAttribute('data-app-ready')) {
+    window.__readyAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {attributes: true, subtree: true, childList: true});
+"""
+
+BARE_HTML = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Bare PyScript page</title>
+  <script type="module" src="./pyscript/core.js"></script>
+</head>
+<body>
+  <mpy-config>{"plugins": PLUGINS}</mpy-config>
+  <script type="py" config="./pyscript.toml">
+import js
+js.document.documentElement.setAttribute("data-app-ready", "")
+  </script>
+</body>
+</html>
+"""
+
+
+def make_bare_page(site: Path, out: Path) -> None:
+    """A page with only the runtime: PyScript core + Pyodide from ``site``, no app."""
+    config = (site / "pyscript.toml").read_text()
+    plugins = json.dumps(
+        [
+            "!codemirror",
+            "!deprecations-manager",
+            "!donkey",
+            "!error",
+            "!py-editor",
+            "!py-game",
+            "!py-terminal",
+        ]
+    )
+    bare_config = config.split("[files]")[0]  # same interpreter and plug-ins, no app files
+    out.mkdir(parents=True)
+    shutil.copytree(site / "pyscript", out / "pyscript")
+    shutil.copytree(site / "pyodide", out / "pyodide")
+    (out / "pyscript.toml").write_text(bare_config)
+    (out / "index.html").write_text(BARE_HTML.replace("PLUGINS", plugins))
+
+
+class Bench:
+    """Each visit launches Chromium on a profile directory and closes it afterwards, so a warm
+    start uses only what a relaunched browser has on disk (service-worker cache, HTTP cache,
+    code cache), not a renderer process that still holds the compiled runtime."""
+
+    def __init__(self, driver, chromium: str, work: Path, warm_visits: int) -> None:
+        self.driver = driver
+        self.chromium = chromium
+        self.work = work
+        self.warm_visits = warm_visits
+        self.profiles = 0
+
+    def new_profile(self) -> Path:
+        self.profiles += 1
+        return self.work / f"profile-{self.profiles}"
+
+    def visit(self, profile: Path, url: str, counter: Counter, service_worker: bool) -> dict:
+        context = self.driver.chromium.launch_persistent_context(
+            str(profile), executable_path=self.chromium, args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            context.add_init_script(READY_PROBE)
+            page = context.new_page()
+            counter.reset()
+            page.goto(url)
+            page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS, polling=50)
+            seconds = page.evaluate("window.__readyAt") / 1000.0
+            bytes_ready = counter.bytes
+            if service_worker:
+                page.wait_for_function(
+                    "navigator.serviceWorker.controller?.state === 'activated'",
+                    timeout=TIMEOUT_MS,
+                    polling=100,
+                )
+            time.sleep(1.0)  # let caches settle before the browser closes
+            return {"s": seconds, "bytes_ready": bytes_ready, "bytes_visit": counter.bytes}
+        finally:
+            context.close()
+
+    def run(self, url: str, counter: Counter, service_worker: bool) -> dict:
+        profile = self.new_profile()
+        cold = self.visit(profile, url, counter, service_worker)
+        warm = [self.visit(profile, url, counter, service_worker) for _ in range(self.warm_visits)]
+        return {
+            "cold_s": cold["s"],
+            "warm_s": statistics.median(w["s"] for w in warm),
+            "bytes_until_ready": cold["bytes_ready"],
+            "bytes_first_visit": cold["bytes_visit"],
+            "bytes_warm": max(w["bytes_visit"] for w in warm),
+        }
+
+
+def summarise(runs: list[dict], key: str) -> dict:
+    values = [r[key] for r in runs]
+    return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Startup benchmark of the app vs a bare page.")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each page (default 5)")
+    parser.add_argument("--warm-visits", type=int, default=2, help="warm visits per run")
+    parser.add_argument("--json", help="also write the figures to this JSON file")
+    args = parser.parse_args(argv)
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from ensure_deps import find_chromium
+    from playwright.sync_api import sync_playwright
+
+    chromium = find_chromium()
+    if not chromium:
+        print("bench: no Chromium found (make bench-startup installs it)", file=sys.stderr)
+        return 1
+
+    load_before = os.getloadavg()[0]
+    work = Path(tempfile.mkdtemp(prefix="caldera-bench-"))
+    try:
+        root = work / "www"
+        manifest = build(root / "app")
+        site_bytes = sum(p.stat().st_size for p in (root / "app").rglob("*") if p.is_file())
+        make_bare_page(root / "app", root / "bare")
+        counter = Counter()
+        server = make_server(root, counter=counter)
+        start_in_thread(server)
+        host, port = server.server_address[:2]
+        base = f"http://{host}:{port}/"
+        app_runs, bare_runs = [], []
+        with sync_playwright() as driver:
+            bench = Bench(driver, chromium, work, args.warm_visits)
+            for i in range(args.runs):
+                # interleave, so a busy moment of the shared machine hits both alike
+                app_runs.append(bench.run(base + "app/", counter, service_worker=True))
+                bare_runs.append(bench.run(base + "bare/", counter, service_worker=False))
+                a, b = app_runs[-1], bare_runs[-1]
+                print(
+                    f"run {i + 1}/{args.runs}: app cold {a['cold_s']:.2f} s, warm "
+                    f"{a['warm_s']:.2f} s; bare cold {b['cold_s']:.2f} s, warm {b['warm_s']:.2f} s",
+                    flush=True,
+                )
+        server.shutdown()
+        server.server_close()
+    except Exception as exc:  # a page that does not boot is the one failure worth an exit code
+        print(f"bench: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    result = {
+        "runs": args.runs,
+        "chromium": chromium,
+        "build": manifest["version"],
+        "site_bytes": site_bytes,
+        "app": {k: summarise(app_runs, k) for k in app_runs[0]},
+        "bare": {k: summarise(bare_runs, k) for k in bare_runs[0]},
+    }
+    app, bare = result["app"], result["bare"]
+    ratio = app["cold_s"]["median"] / bare["cold_s"]["median"]
+    warm_ratio = app["warm_s"]["median"] / bare["warm_s"]["median"]
+    first_mb = app["bytes_until_ready"]["median"] / 1e6
+    visit_mb = app["bytes_first_visit"]["median"] / 1e6
+    result.update(ratio_cold=ratio, ratio_warm=warm_ratio)
+
+    def fig(d: dict) -> str:
+        return f"{d['median']:.2f} s (min {d['min']:.2f}, max {d['max']:.2f})"
+
+    def verdict(ok: bool) -> str:
+        return "meets goal" if ok else "MISSES goal"
+
+    print()
+    print(f"Startup, navigation to data-app-ready, median of {args.runs} runs")
+    load_after = os.getloadavg()[0]
+    print(
+        f"  (load average before/after: {load_before:.2f}/{load_after:.2f}, {os.cpu_count()} cores)"
+    )
+    print(f"  app  cold (empty profile):        {fig(app['cold_s'])}")
+    print(f"  bare cold (empty profile):        {fig(bare['cold_s'])}")
+    print(
+        f"  app/bare cold ratio:              {ratio:.2f}  "
+        f"(goal <= {GOALS['ratio']}: {verdict(ratio <= GOALS['ratio'])})"
+    )
+    print(
+        f"  app  warm (service worker):       {fig(app['warm_s'])}  "
+        f"(goal <= {GOALS['warm_s']} s: {verdict(app['warm_s']['median'] <= GOALS['warm_s'])})"
+    )
+    print(f"  bare warm (HTTP cache):           {fig(bare['warm_s'])}")
+    print(f"  app/bare warm ratio:              {warm_ratio:.2f}")
+    print("Bytes sent by the server (headers included):")
+    print(
+        f"  app first load, until ready:      {first_mb:.2f} MB  "
+        f"(goal <= {GOALS['first_load_mb']} MB: {verdict(first_mb <= GOALS['first_load_mb'])})"
+    )
+    print(f"  app first visit incl. precache:   {visit_mb:.2f} MB")
+    print(f"  app warm start:                   {app['bytes_warm']['median'] / 1e3:.1f} kB")
+    print(f"  bare first load:                  {bare['bytes_until_ready']['median'] / 1e6:.2f} MB")
+    print(f"  size of the built site:           {site_bytes / 1e6:.2f} MB")
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
