@@ -96,3 +96,12 @@ def run_axe(page, include: str = "#app") -> list[dict]:
         include,
     )
     return [v for v in result if v["impact"] in ("serious", "critical")]
+
+
+def catalogues() -> tuple[dict[str, str], dict[str, str]]:
+    """The interface's English catalogue (with the saved-games strings) and the French one."""
+    import ui.persistence  # noqa: F401 - adds the saved-games strings to the English catalogue
+    from ui import i18n
+    from ui.strings_fr import FR
+
+    return i18n.CATALOGUES["en"], FR
