@@ -52,8 +52,7 @@ EN: dict[str, str] = {
     "setup.error.seed": "The seed is a number or a text of up to 64 characters.",
     # ------------------------------------------------------------------ hand-over
     "handover.title": "{name}'s turn",
-    "handover.pass": "Pass the device to {name}. The other players' choices stay hidden "
-    "until they confirm them.",
+    "handover.pass": "Pass the device to {name}, then tap the button when ready.",
     "handover.ready": "I am {name}: show my park",
     "handover.recent": "Since your last turn",
     # ------------------------------------------------------------------ status and prompts
