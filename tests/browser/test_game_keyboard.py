@@ -79,7 +79,7 @@ def test_a_whole_action_turn_by_keyboard(page, page_log):
     assert page.locator("g.space.is-pending").count() == 1
     page.keyboard.press("Escape")
     assert page.locator("g.space.is-pending").count() == 0
-    tab_to(page, f"button[data-action=token]:not([aria-disabled=true])")
+    tab_to(page, "button[data-action=token]:not([aria-disabled=true])")
     page.keyboard.press("Enter")
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
