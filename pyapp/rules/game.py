@@ -61,12 +61,11 @@ def normalise_options(players=2, seed=1, variant="base", names=None, first=0, **
         raise OptionsError(f"unknown variant {variant!r}: expected base, solo or geyser")
     v = VARIANTS[variant]
     if type(players) is not int or not v.min_players <= players <= v.max_players:
-        span = (
-            f"{v.min_players}"
-            if v.min_players == v.max_players
-            else f"{v.min_players}-{v.max_players}"
-        )
-        raise OptionsError(f"the {variant} game takes {span} players, not {players!r}")
+        if v.min_players == v.max_players:
+            span = f"exactly {v.min_players} player" + ("s" if v.min_players > 1 else "")
+        else:
+            span = f"{v.min_players}-{v.max_players} players"
+        raise OptionsError(f"the {variant} game takes {span}, not {players!r}")
     if not (type(seed) is int and 0 <= seed < 2**63) and not (
         isinstance(seed, str) and 0 < len(seed) <= 64
     ):

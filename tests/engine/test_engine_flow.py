@@ -389,7 +389,7 @@ def test_wrong_player_is_refused():
     [
         ({"players": 5}, "2-4 players"),
         ({"players": 1}, "2-4 players"),
-        ({"players": 2, "variant": "solo"}, "1 players"),
+        ({"players": 2, "variant": "solo"}, "exactly 1 player,"),
         ({"players": 5, "variant": "geyser"}, "1-4"),
         ({"variant": "chess"}, "unknown variant"),
         ({"seed": -1}, "seed"),
