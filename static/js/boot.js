@@ -10,6 +10,7 @@
   "use strict";
 
   var BOOT_TIMEOUT_MS = 120000;
+  var UPDATE_CHECK_MS = 3600000; // also look for a new version hourly while the page is open
   // PyScript / polyscript progress messages (py:progress events) in boot order, with the share
   // of the bar reached when each one arrives and the text shown to the player.
   var STEPS = {
@@ -117,6 +118,7 @@
         document.addEventListener("visibilitychange", function () {
           if (document.visibilityState === "visible") checkForUpdate();
         });
+        setInterval(checkForUpdate, UPDATE_CHECK_MS);
       })
       .catch(function (error) {
         console.warn("Service worker registration failed; offline play is unavailable:", error);
