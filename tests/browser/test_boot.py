@@ -55,6 +55,7 @@ def test_boots_to_ready_with_the_empty_river_park(page, page_log):
 
 
 def test_every_request_is_same_origin_and_part_of_the_build(context, page_log, site, served):
+    served.counter.reset()
     page = open_app(context, served.url, page_log)
     wait_for_service_worker(page)  # the precache downloads are part of the first visit
     page.wait_for_timeout(500)
