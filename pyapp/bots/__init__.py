@@ -4,15 +4,20 @@ A bot is built with a seed (``make_bot(name, seed)``) and answers ``choose(obser
 legal action for the decision that observation shows as open.
 
 Strengths: ``random`` (uniform over the legal actions), ``greedy`` (best immediate change of its
-own score estimate) and ``strong`` (determinised look-ahead; it also offers ``start(observation)``
-for thinking in slices, see ``strong.py``). The ``arena`` sub-command (``arena.py``) measures them.
+own score estimate) and ``strong`` (determinised look-ahead, see ``strong.py``). The ``arena``
+sub-command (``arena.py``) measures them.
+
+Thinking without freezing a page: ``think = start_thinking(bot, observation)`` works for any bot;
+call ``think.step(budget_ms)`` until it returns the action (``None`` meanwhile), yielding to the
+event loop between calls (``await asyncio.sleep(0)``). The strong bot really thinks in slices;
+the others answer at the first step (they take a few milliseconds at most).
 """
 
 from __future__ import annotations
 
 from .greedy import GreedyBot
 from .random_bot import RandomBot
-from .strong import StrongBot
+from .strong import StrongBot, Thinking
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
 
@@ -24,3 +29,16 @@ def make_bot(name: str, seed=0):
     except KeyError:
         raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}") from None
     return cls(seed)
+
+
+def start_thinking(bot, observation: dict) -> Thinking:
+    """A ``Thinking`` for any bot: its own ``start`` if it has one, else one ``choose`` call."""
+    start = getattr(bot, "start", None)
+    if start is not None:
+        return start(observation)
+
+    def once():
+        return bot.choose(observation)
+        yield  # pragma: no cover  (makes this a generator)
+
+    return Thinking(once())

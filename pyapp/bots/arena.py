@@ -9,6 +9,8 @@ same deals. A single player (``--variant solo``, or ``--players 1`` in Geyser Pa
 deal once per bot; ``--games`` is then the number of deals, and a bot "wins" a deal when no other
 bot scored more on it. Ties share the win (two tied players get half a win each). Everything is
 seeded, so the same command gives the same wins and scores (decision times of course vary).
+Decision times are wall-clock; ``median_decision_cpu_ms`` (processor time of this process) is
+the same figure without the share of a busy machine taken by other programs.
 """
 
 from __future__ import annotations
@@ -40,15 +42,16 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_timed(options: dict, bots: list, times: list[list[float]]) -> dict:
-    """Play one game; append each seat's decision times (ms) to ``times[seat]``."""
+def play_timed(options: dict, bots: list, times: list[list]) -> dict:
+    """Play one game; append each seat's decision times (wall-clock ms, processor ms) to
+    ``times[seat]``."""
     state = new_game(**options)
     while not is_over(state):
         p = to_move(state)
         view = observation(state, p)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         action = bots[p].choose(view)
-        times[p].append((time.perf_counter() - t) * 1000.0)
+        times[p].append(((time.perf_counter() - t) * 1000.0, (time.process_time() - c) * 1000.0))
         apply(state, action)
     return state
 
@@ -119,6 +122,8 @@ def run_arena(names, games=200, players=2, seed=1, variant="base", progress=None
     for name in distinct:
         g, w, sc, ts = played[name], wins[name], scores[name], times[name]
         low, high = wilson(w, g)
+        wall = [t for t, _ in ts]
+        cpu = [c for _, c in ts]
         entry = {
             "games": g,
             "wins": w,
@@ -126,9 +131,10 @@ def run_arena(names, games=200, players=2, seed=1, variant="base", progress=None
             "win_rate_95": [low, high],
             "mean_score": statistics.mean(sc),
             "median_score": statistics.median(sc),
-            "median_decision_ms": statistics.median(ts),
-            "mean_decision_ms": statistics.mean(ts),
-            "max_decision_ms": max(ts),
+            "median_decision_ms": statistics.median(wall),
+            "mean_decision_ms": statistics.mean(wall),
+            "max_decision_ms": max(wall),
+            "median_decision_cpu_ms": statistics.median(cpu),
             "decisions": len(ts),
         }
         if players == 1:
@@ -171,17 +177,18 @@ def _print_report(report: dict) -> None:
     )
     head = (
         f"{'bot':<8} {'games':>6} {'wins':>7} {'win rate':>9} {'95% interval':>15} "
-        f"{'mean':>7} {'median':>7} {'ms mean':>8} {'ms median':>10}"
+        f"{'score mean':>10} {'median':>7} {'ms/decision mean':>16} {'median':>7} {'cpu':>6}"
     )
     print(head)
     for name, e in report["bots"].items():
         low, high = e["win_rate_95"]
         print(
             f"{name:<8} {e['games']:>6} {e['wins']:>7g} {e['win_rate'] * 100:>8.1f}% "
-            f"{f'[{low * 100:.1f}, {high * 100:.1f}]':>15} {e['mean_score']:>7.1f} "
-            f"{e['median_score']:>7g} {e['mean_decision_ms']:>8.1f} "
-            f"{e['median_decision_ms']:>10.1f}"
+            f"{f'[{low * 100:.1f}, {high * 100:.1f}]':>15} {e['mean_score']:>10.1f} "
+            f"{e['median_score']:>7g} {e['mean_decision_ms']:>16.1f} "
+            f"{e['median_decision_ms']:>7.1f} {e['median_decision_cpu_ms']:>6.1f}"
         )
+    print("(ms/decision: wall-clock; cpu: median processor time per decision, in ms)")
     if solo:
         if len(report["bots"]) > 1:
             print("(solo: a bot wins a deal when no other bot scored more on it)")

@@ -180,13 +180,14 @@ class Evaluator:
     """
 
     __slots__ = (
-        "info", "p", "board", "weather", "free", "empty", "rem_a", "rem_w", "hitp",
-        "unfilled", "labels", "comps", "values", "cov", "total", "suns",
+        "info", "p", "board", "weather", "free", "empty", "rem_a", "rem_w", "hitp", "labels",
+        "comps", "comp_values", "base", "values", "cov", "cov_after", "total", "suns", "gtab",
+        "fresh",
     )  # fmt: skip
 
     def __init__(self, info: ParkInfo, board, weather, unplaced, left: int, odds, params=None):
         self.info = info
-        self.p = params or DEFAULT_PARAMS
+        p = self.p = params or DEFAULT_PARAMS
         self.board = board
         self.weather = weather
         free = 0
@@ -204,10 +205,12 @@ class Evaluator:
                 rem_w[k] += wt
         self.rem_a = rem_a
         self.rem_w = rem_w
-        # chance that one unfilled weather space drives each token away
-        self.hitp = [sum(o for w, o in enumerate(odds) if o and HIT[w][t]) for t in range(N_TOKENS)]
-        self.unfilled = {i for i in info.park.weather_spaces if weather[i] < 0}
+        self.hitp = _hit_chances(tuple(odds))
         self.suns = [i for i in info.park.weather_spaces if weather[i] == SUN]
+        # growth share by number of free spaces around a group
+        self.gtab = _growth_table(p.growth, p.room, info.n)
+        self.fresh = p.growth * p.fresh
+        self.cov_after = {}
         self._analyse()
 
     # ------------------------------------------------------------------ analysis
@@ -228,8 +231,9 @@ class Evaluator:
     def _analyse(self) -> None:
         info, board = self.info, self.board
         nbrs = info.neighbours
+        nbr_land = info.nbr_land_mask
         n = info.n
-        members = [dict() for _ in range(N_SPECIES)]  # space -> (animals, water) expected
+        members = [{} for _ in range(N_SPECIES)]  # space -> (animals, water) expected
         for i in info.landscape:
             t = board[i]
             if t < 0:
@@ -245,9 +249,13 @@ class Evaluator:
                 members[k][j] = (1.0, 0.0)
         self.labels = labels = []
         self.comps = comps = []
+        self.comp_values = comp_values = []
+        self.base = base = []
+        self.values = values = []
+        free, gtab, g0 = self.free, self.gtab, self.fresh
         for k in range(N_SPECIES):
             lab = [-1] * n
-            cs = []  # [animals, water, adjacency mask]
+            cs = []  # (animals, water, adjacency mask)
             mk = members[k]
             for start in mk:
                 if lab[start] >= 0:
@@ -262,45 +270,25 @@ class Evaluator:
                     ai, wi = mk[i]
                     a += ai
                     w += wi
-                    adj |= info.nbr_land_mask[i]
+                    adj |= nbr_land[i]
                     for j in nbrs[i]:
                         if lab[j] < 0 and j in mk:
                             lab[j] = c
                             stack.append(j)
                 cs.append((a, w, adj))
+            ra, rw = self.rem_a[k], self.rem_w[k]
+            b = (g0 * ra) * (g0 * rw)
+            vs = []
+            for a, w, adj in cs:
+                g = gtab[(adj & free).bit_count()]
+                vs.append((a + g * ra) * (w + g * rw))
             labels.append(lab)
             comps.append(cs)
-        self.values = [
-            self._species_value(k, self.free, self.rem_a[k], self.rem_w[k])
-            for k in range(N_SPECIES)
-        ]
-        self.cov = info.coverage(self.free, self.empty)
-        self.total = sum(self.values) + self.p.coverage * self.cov
-
-    def _group(self, a, w, adj, free, ra, rw) -> float:
-        p = self.p
-        room = (adj & free).bit_count()
-        g = p.growth if room >= p.room else p.growth * room / p.room
-        return (a + g * ra) * (w + g * rw)
-
-    def _species_value(self, k, free, ra, rw, skip=(), merged=None) -> float:
-        """Best group value of species ``k``; groups whose label is in ``skip`` are replaced by
-        ``merged`` (a, w, adj)."""
-        p = self.p
-        g0 = p.growth * p.fresh
-        best = (g0 * ra) * (g0 * rw)
-        group = self._group
-        for c, (a, w, adj) in enumerate(self.comps[k]):
-            if c in skip:
-                continue
-            v = group(a, w, adj, free, ra, rw)
-            if v > best:
-                best = v
-        if merged is not None:
-            v = group(merged[0], merged[1], merged[2], free, ra, rw)
-            if v > best:
-                best = v
-        return best
+            comp_values.append(vs)
+            base.append(b)
+            values.append(max(b, max(vs)) if vs else b)
+        self.cov = info.coverage(free, self.empty)
+        self.total = sum(values) + self.p.coverage * self.cov
 
     # ------------------------------------------------------------------ prices
 
@@ -309,49 +297,95 @@ class Evaluator:
         info = self.info
         bit = 1 << i
         free = self.free & ~bit
+        gtab = self.gtab
         s = self.survival(t, i)
         wt = TOKEN_WATER[t]
         delta = 0.0
-        shown = [0] * N_SPECIES
-        for k, c in TOKEN_SPECIES[t]:
-            shown[k] = c
-        nbrs = info.neighbours[i]
-        for k in range(N_SPECIES):
-            c = shown[k]
+        shown = TOKEN_SPECIES[t]
+        in_t = 0
+        for k, c in shown:
+            in_t |= 1 << k
             comps = self.comps[k]
-            if c:
-                ra = self.rem_a[k] - c
-                rw = self.rem_w[k] - wt
-                if s > 0.0:
-                    lab = self.labels[k]
-                    joined = set()
-                    a = c * s
-                    w = wt * s
-                    adj = info.nbr_land_mask[i]
-                    for j in nbrs:
-                        cj = lab[j]
-                        if cj >= 0 and cj not in joined:
-                            joined.add(cj)
-                            ca, cw, cadj = comps[cj]
-                            a += ca
-                            w += cw
-                            adj |= cadj
-                    v = self._species_value(k, free, ra, rw, joined, (a, w, adj))
-                else:
-                    v = self._species_value(k, free, ra, rw)
-            else:
-                # only the lost room can matter
-                touched = False
-                for _, _, adj in comps:
-                    if adj & bit:
-                        touched = True
-                        break
-                if not touched:
+            ra = self.rem_a[k] - c
+            rw = self.rem_w[k] - wt
+            g0 = self.fresh
+            best = (g0 * ra) * (g0 * rw)
+            joined = ()
+            if s > 0.0:
+                lab = self.labels[k]
+                joined = set()
+                a = c * s
+                w = wt * s
+                adj = info.nbr_land_mask[i]
+                for j in info.neighbours[i]:
+                    cj = lab[j]
+                    if cj >= 0 and cj not in joined:
+                        joined.add(cj)
+                        ca, cw, cadj = comps[cj]
+                        a += ca
+                        w += cw
+                        adj |= cadj
+                g = gtab[(adj & free).bit_count()]
+                v = (a + g * ra) * (w + g * rw)
+                if v > best:
+                    best = v
+            for c2, (a, w, adj) in enumerate(comps):
+                if c2 in joined:
                     continue
-                v = self._species_value(k, free, self.rem_a[k], self.rem_w[k])
-            delta += v - self.values[k]
-        cov = info.coverage(free, self.empty)
+                g = gtab[(adj & free).bit_count()]
+                v = (a + g * ra) * (w + g * rw)
+                if v > best:
+                    best = v
+            delta += best - self.values[k]
+        for k in range(N_SPECIES):
+            if in_t >> k & 1:
+                continue
+            # only the room lost around groups beside the space can matter
+            comps = self.comps[k]
+            best = None
+            for a, w, adj in comps:
+                if adj & bit:
+                    if best is None:
+                        best = self.base[k]
+                        for c3, v in enumerate(self.comp_values[k]):
+                            if not comps[c3][2] & bit and v > best:
+                                best = v
+                    ra, rw = self.rem_a[k], self.rem_w[k]
+                    g = gtab[(adj & free).bit_count()]
+                    v = (a + g * ra) * (w + g * rw)
+                    if v > best:
+                        best = v
+            if best is not None:
+                delta += best - self.values[k]
+        cov = self.cov_after.get(i)
+        if cov is None:
+            cov = self.cov_after[i] = info.coverage(free, self.empty)
         return delta + self.p.coverage * (cov - self.cov)
+
+
+@cache
+def _growth_table(growth: float, room: float, n: int) -> tuple[float, ...]:
+    return tuple(growth if r >= room else growth * r / room for r in range(n + 1))
+
+
+_HIT_LISTS = tuple(tuple(t for t in range(N_TOKENS) if HIT[w][t]) for w in range(len(WEATHER)))
+_HIT_CACHE: dict = {}
+
+
+def _hit_chances(odds: tuple) -> list[float]:
+    """Per token, the chance that one unfilled weather space with these face odds drives it
+    away."""
+    out = _HIT_CACHE.get(odds)
+    if out is None:
+        out = [0.0] * N_TOKENS
+        for w, o in enumerate(odds):
+            if o:
+                for t in _HIT_LISTS[w]:
+                    out[t] += o
+        if len(_HIT_CACHE) > 4096:
+            _HIT_CACHE.clear()
+        _HIT_CACHE[odds] = out
+    return out
 
 
 # ---------------------------------------------------------------------- from a game view

@@ -44,13 +44,22 @@ def requirement_options(view: dict, player: int, action: str, terrain: str):
 
 
 class PlacementTable:
-    """Lazily computed ``place_delta`` of (token, space) pairs for one player and position."""
+    """Lazily computed ``place_delta`` of (token, space) pairs for one player and position, and
+    the best of them under each requirement."""
 
     def __init__(self, view: dict, player: int, params=None):
-        self.view = view
-        self.player = player
         self.ev = evaluator(view, player, params)
+        pl = view["G"]["players"][player]
+        self.display = pl["display"]
+        board = pl["board"]
+        park = park_of(view)
+        free = [i for i in park.landscape if board[i] < 0]
+        self.spaces = {}
+        for terrain, req in park.requirement.items():
+            self.spaces[terrain] = [i for i in req if board[i] < 0] or free
+        self.tokens = {}
         self.cache: dict = {}
+        self.best_cache: dict = {}
 
     def delta(self, t: int, i: int) -> float:
         key = t * 64 + i
@@ -59,13 +68,32 @@ class PlacementTable:
             v = self.cache[key] = self.ev.place_delta(t, i)
         return v
 
+    def tokens_for(self, action: str) -> list[int]:
+        tokens = self.tokens.get(action)
+        if tokens is None:
+            display = self.display
+            tokens = [t for t in display if TOKENS[t].shows(action)] or list(display)
+            self.tokens[action] = tokens
+        return tokens
+
     def scored(self, action: str, terrain: str):
         """``[(delta, (token, space)), ...]`` for every placement under a requirement."""
-        tokens, spaces = requirement_options(self.view, self.player, action, terrain)
-        return [(self.delta(t, i), (t, i)) for t in tokens for i in spaces]
+        spaces = self.spaces[terrain]
+        delta = self.delta
+        return [(delta(t, i), (t, i)) for t in self.tokens_for(action) for i in spaces]
 
     def best(self, action: str, terrain: str) -> float:
-        return max(s for s, _ in self.scored(action, terrain))
+        """The best placement price under a requirement."""
+        best = None
+        for t in self.tokens_for(action):
+            key = (t, terrain)
+            v = self.best_cache.get(key)
+            if v is None:
+                delta = self.delta
+                v = self.best_cache[key] = max(delta(t, i) for i in self.spaces[terrain])
+            if best is None or v > best:
+                best = v
+        return best
 
 
 def place_action(view: dict, token: int, space: int) -> Place:

@@ -141,28 +141,30 @@ class StrongBot:
         return Rng.from_seed(key[-64:])
 
     def _think(self, obs: dict, d: dict):
+        """The decision as a generator: each ``yield`` ends a small unit of work (a simulated
+        decision or a table of prices); the return value is the action."""
         rng = self._rng_for(obs)
         p, kind = d["player"], d["kind"]
         if kind == "reveal":
             return rng.choice(legal_actions(obs, p))
         # candidates with their greedy price
+        penalty = {}
         if kind == "place":
             table = PlacementTable(obs, p, self.params)
             action, terrain = obs["ctx"]["requirement"]
             scored = [(s, place_action(obs, t, i)) for s, (t, i) in table.scored(action, terrain)]
-            penalty = {}
         elif kind == "pick":
             table = PlacementTable(obs, p, self.params)
             picks = legal_actions(obs, p)
             scored = [(table.best(a.action, a.terrain), a) for a in picks]
-            penalty = self._opponent_gain(obs, p, picks)
+            yield
+            penalty = yield from self._opponent_gain(obs, p, picks)
             scored = [(s - penalty[a], a) for s, a in scored]
         else:
             scored = weather_options(obs, p, self.params)
-            penalty = {}
-        # distinct prices only for weather (face-down slots are interchangeable)
         scored.sort(key=lambda sa: -sa[0])
         if kind in ("weather", "start"):
+            # face-down weather slots are interchangeable: keep one of each price
             seen, unique = set(), []
             for s, a in scored:
                 key = round(s, 9)
@@ -181,21 +183,24 @@ class StrongBot:
             for c, a in enumerate(cands):
                 st = copy_state(world)
                 apply(st, a)
-                totals[c] += self._rollout(st, p, Rng(seed))
-                yield
+                totals[c] += yield from self._rollout(st, p, Rng(seed))
         results = [(totals[c] / self.samples - penalty.get(a, 0.0), a) for c, a in enumerate(cands)]
         return best_of(results, rng)
 
-    def _opponent_gain(self, obs: dict, me: int, picks) -> dict:
-        """Mean best immediate gain of the opponents under each requirement."""
+    def _opponent_gain(self, obs: dict, me: int, picks):
+        """Mean best immediate gain of the opponents under each requirement (generator)."""
         others = [q for q in range(len(obs["G"]["players"])) if q != me]
-        if not others:
-            return dict.fromkeys(picks, 0.0)
-        tables = [PlacementTable(obs, q, self.params) for q in others]
-        return {a: sum(t.best(a.action, a.terrain) for t in tables) / len(tables) for a in picks}
+        gain = dict.fromkeys(picks, 0.0)
+        for q in others:
+            table = PlacementTable(obs, q, self.params)
+            for a in picks:
+                gain[a] += table.best(a.action, a.terrain) / len(others)
+            yield
+        return gain
 
-    def _rollout(self, st: dict, me: int, rng: Rng) -> float:
-        """Play ``horizon`` more action turns (self greedy, others random), then estimate."""
+    def _rollout(self, st: dict, me: int, rng: Rng):
+        """Play ``horizon`` more action turns (self greedy, others random), then estimate
+        (generator: yields after each of its own simulated decisions)."""
         turns = 0
         last = (st["ctx"]["round"], st["ctx"]["turn"])
         while not is_over(st):
@@ -209,9 +214,12 @@ class StrongBot:
             p, kind = d["player"], d["kind"]
             if p == me:
                 apply(st, self._policy(st, me, kind, rng))
+                yield
             else:
                 apply(st, _random_choice(st, p, kind, rng))
-        return evaluator(st, me, self.params).total
+        value = evaluator(st, me, self.params).total
+        yield
+        return value
 
     def _policy(self, st: dict, me: int, kind: str, rng: Rng):
         if kind == "place":
