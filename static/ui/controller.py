@@ -48,6 +48,7 @@ MAX_SEATS = 4
 PACE_MS = 600  # one bot step, a pace a person can follow
 PACE_FAST_MS = 150
 PACE_REDUCED_MS = 250  # with prefers-reduced-motion: no animation to wait for
+FIRST_FRAME_S = 0.02  # a bot starts thinking after the page had a frame to paint
 THINK_SLICE_MS = 12.0  # a bot thinks this long, then lets the page handle input and draw
 
 
@@ -624,7 +625,10 @@ class BotRunner:
                 gen = c.generation
                 start = self.clock()
                 c.thinking = p
-                self.redraw()
+                # let the page paint the last move and answer input before thinking starts
+                await self.sleep(FIRST_FRAME_S)
+                if c.generation != gen:
+                    return
                 thinking = c.bot_think(p)
                 while True:
                     try:

@@ -1,0 +1,255 @@
+"""Benchmark of the game screens in Chromium: how fast a human action is answered and whether
+the bots' thinking ever freezes the page. Prints figures; asserts nothing.
+
+It builds the site, serves it on localhost, opens it in Debian's Chromium (Playwright) and plays
+whole games through the page (a person against bots), measuring inside the page:
+
+* answer time of each human action: from the click event to the end of its handler (Python
+  handles it, redraws the screen and the DOM is patched), and to the next painted frame;
+* while bots play: the event loop's lateness, sampled by a 20 ms timer (how long a tap would
+  wait), and the browser's long tasks (over 50 ms of uninterrupted main-thread work).
+
+Run ``python tools/bench_ui.py [--games N] [--bot strong] [--width 360 --height 740]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools.build_site import build  # noqa: E402
+from tools.serve import make_server, start_in_thread  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+]
+
+PROBE = """() => {
+  window.__lag = [];
+  window.__long = [];
+  const since = performance.now();
+  const tick = () => {
+    const t = performance.now();
+    setTimeout(() => {
+      const bot = !!document.querySelector('section[data-human-turn=false]');
+      window.__lag.push([performance.now() - t - 20, bot]);
+      tick();
+    }, 20);
+  };
+  tick();
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.startTime < since) continue;  // the boot's long tasks are not the game's
+        const bot = !!document.querySelector('section[data-human-turn=false]');
+        window.__long.push([e.duration, bot]);
+      }
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (e) {}
+}"""
+
+# click an element by selector and time it: [handler ms, to next painted frame ms]
+TIMED_CLICK = """async (sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return null;
+  const t0 = performance.now();
+  el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+  const t1 = performance.now();
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  return [t1 - t0, performance.now() - t0, document.getElementById('app').dataset.screen];
+}"""
+
+ENABLED = ":not([aria-disabled=true]):not([disabled])"
+
+
+def _css_nth(page, selector: str, rng: random.Random) -> str | None:
+    """A CSS selector for one random match (by its data-key)."""
+    keys = page.locator(selector).evaluate_all("els => els.map(e => e.getAttribute('data-key'))")
+    keys = [k for k in keys if k]
+    if not keys:
+        return None
+    return f'[data-key="{rng.choice(keys)}"]'
+
+
+def human_step(page, rng, timings: dict) -> None:
+    def click(kind, selector):
+        sel = _css_nth(page, selector, rng)
+        if sel is None:
+            raise RuntimeError(f"nothing offered for {selector}")
+        result = page.evaluate(TIMED_CLICK, sel)
+        timings.setdefault(kind, []).append(result)
+
+    if page.locator("#app").get_attribute("data-screen") == "handover":
+        click("hand-over", "[data-action=ready]")
+        return
+    kind = page.locator("section[data-screen=table]").get_attribute("data-decision")
+    if kind == "place":
+        click("choose token", f"button[data-action=token]{ENABLED}")
+        click("choose space", "g[data-action=space]")
+        click("confirm", "[data-action=confirm]")
+    elif kind == "pick":
+        if page.locator("button[data-action=action]").count():
+            click("action token", f"button[data-action=action]{ENABLED}")
+        click("terrain space", f"button[data-action=terrain]{ENABLED}")
+    elif kind == "reveal":
+        click("weather slot", "button[data-action=slot]")
+    elif kind in ("weather", "start"):
+        if kind == "weather":
+            click("weather slot", "button[data-action=slot]")
+        if page.locator("[data-action=confirm][disabled]").count():
+            click("choose space", "g[data-action=space]")
+        click("confirm", "[data-action=confirm]")
+
+
+def pct(values, p):
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    k = min(len(values) - 1, max(0, round(p / 100 * (len(values) - 1))))
+    return values[k]
+
+
+def play_game(page, variant, seats, rng, fast: bool) -> dict:
+    page.locator(f"input[data-action=variant][value={variant}]").check()
+    count = page.locator(f"input[data-action=seats][value='{len(seats)}']")
+    if count.count():
+        count.check()
+    for i, kind in enumerate(seats):
+        page.locator(f"select[data-seat='{i}']").select_option(kind)
+    page.locator("input[data-action=seed]").fill(str(rng.randrange(10**6)))
+    page.locator("[data-action=start]").click()
+    page.wait_for_selector("#app[data-screen=table], #app[data-screen=handover]")
+    if fast and page.locator("[data-action=speed]").count():
+        page.locator("[data-action=speed]").click()
+    timings: dict = {}
+    t0 = time.perf_counter()
+    while True:
+        page.wait_for_selector(
+            "section[data-screen=table][data-human-turn=true], #app[data-screen=handover],"
+            " #app[data-screen=end]",
+            timeout=600_000,
+        )
+        if page.locator("#app").get_attribute("data-screen") == "end":
+            break
+        human_step(page, rng, timings)
+    return {"timings": timings, "seconds": time.perf_counter() - t0}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=1)
+    ap.add_argument("--bot", default="strong")
+    ap.add_argument("--opponents", type=int, default=1, help="bots against the person (1-3)")
+    ap.add_argument("--variant", default="base")
+    ap.add_argument("--width", type=int, default=1280)
+    ap.add_argument("--height", type=int, default=800)
+    ap.add_argument("--normal-pace", action="store_true", help="do not press 'Faster bots'")
+    args = ap.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "dist"
+        build(out)
+        server = make_server(out, "127.0.0.1", 0, "/")
+        start_in_thread(server)
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(
+                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True
+            )
+            context = browser.new_context(viewport={"width": args.width, "height": args.height})
+            page = context.new_page()
+            t0 = time.perf_counter()
+            page.goto(url)
+            page.wait_for_selector("html[data-app-ready]", state="attached", timeout=180_000)
+            boot = time.perf_counter() - t0
+            page.evaluate(PROBE)
+            rng = random.Random(1)
+            seats = ["human"] + [args.bot] * args.opponents
+            all_timings: dict = {}
+            seconds = 0.0
+            for _ in range(args.games):
+                result = play_game(page, args.variant, seats, rng, not args.normal_pace)
+                seconds += result["seconds"]
+                for k, v in result["timings"].items():
+                    all_timings.setdefault(k, []).extend(v)
+                page.locator("[data-key=menu-new]").click()
+            lag = page.evaluate("window.__lag")
+            long_tasks = page.evaluate("window.__long")
+            browser.close()
+        server.shutdown()
+
+    print(
+        f"Caldera Park UI benchmark: {args.games} game(s), {args.variant}, person vs "
+        f"{args.opponents} x {args.bot} bot, viewport {args.width}x{args.height}, "
+        f"{'normal' if args.normal_pace else 'fast'} bot pace"
+    )
+    print(
+        f"boot to first screen: {boot:.1f} s; games played in {seconds:.1f} s; "
+        f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
+    print()
+    print("human actions (ms)        n   handler med/p95/max      to next frame med/p95/max")
+    every_handler, every_frame = [], []
+    for kind, values in sorted(all_timings.items()):
+        handler = [v[0] for v in values if v]
+        frame = [v[1] for v in values if v]
+        every_handler += handler
+        every_frame += frame
+        print(
+            f"  {kind:<20} {len(values):4d}   {statistics.median(handler):6.1f} "
+            f"{pct(handler, 95):6.1f} {max(handler):6.1f}      {statistics.median(frame):6.1f} "
+            f"{pct(frame, 95):6.1f} {max(frame):6.1f}"
+        )
+    print(
+        f"  {'all':<20} {len(every_handler):4d}   {statistics.median(every_handler):6.1f} "
+        f"{pct(every_handler, 95):6.1f} {max(every_handler):6.1f}      "
+        f"{statistics.median(every_frame):6.1f} {pct(every_frame, 95):6.1f} "
+        f"{max(every_frame):6.1f}"
+    )
+    slow = sorted(
+        ((v[1], kind, v[2]) for kind, values in all_timings.items() for v in values if v),
+        reverse=True,
+    )[:3]
+    print("  slowest: " + "; ".join(f"{ms:.0f} ms {kind} (then {scr})" for ms, kind, scr in slow))
+    over = sum(1 for v in every_frame if v > 100)
+    print(f"  answered within 100 ms (to next frame): {len(every_frame) - over}/{len(every_frame)}")
+    print()
+    bot_lag = [v for v, bot in lag if bot]
+    human_lag = [v for v, bot in lag if not bot]
+    print("event-loop lateness of a 20 ms timer (ms)   n     med    p95    p99    max")
+    for name, values in (("while bots play", bot_lag), ("while the person plays", human_lag)):
+        if values:
+            print(
+                f"  {name:<40} {len(values):5d} {statistics.median(values):6.1f} "
+                f"{pct(values, 95):6.1f} {pct(values, 99):6.1f} {max(values):6.1f}"
+            )
+    bot_long = [d for d, bot in long_tasks if bot]
+    print(
+        f"long tasks (>50 ms) while bots play: {len(bot_long)}, longest "
+        f"{max(bot_long) if bot_long else 0:.0f} ms; in the whole run: {len(long_tasks)}, longest "
+        f"{max((d for d, _ in long_tasks), default=0):.0f} ms"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
