@@ -564,7 +564,9 @@ def park_thumb(ctrl: Controller, p: int) -> E:
             "data-action": "view",
             "data-player": str(p),
             "data-key": f"thumb-{p}",
-            "aria-label": t("park.open", name=pl["name"], score=score),
+            # named by its visible text (name, score); what it does is its description (axe:
+            # an aria-label must contain the visible text, WCAG 2.5.3)
+            "title": t("park.open", name=pl["name"], score=score),
             "aria-pressed": "true" if ctrl.shown_player() == p else "false",
         },
         h(
@@ -774,12 +776,14 @@ def display_panel(ctrl: Controller, p: int, choosing: bool) -> E:
                         "data-action": "token",
                         "data-token": str(tid),
                         "data-key": f"token-{tid}",
-                        "aria-label": aria,
+                        # the name is the text below, not aria-label: the glyph's letters are
+                        # visible text that an aria-label would have to contain (axe: WCAG 2.5.3)
                         "title": aria if not enabled else label,
                         "aria-disabled": "true" if not enabled else None,
                         "aria-pressed": "true" if ctrl.turn.token == tid else "false",
                     },
                     glyph,
+                    h("span", {"class": "sr-only"}, aria),
                 ),
             )
         )
@@ -1044,7 +1048,8 @@ def log_panel(ctrl: Controller) -> E:
         h("h3", None, t("log.title")),
         h(
             "ol",
-            {"class": "log", "reversed": True},
+            # scrollable: focusable so that keyboard users can scroll it (axe)
+            {"class": "log", "reversed": True, "tabindex": "0", "aria-label": t("log.title")},
             [h("li", {"class": f"by-{p}"}, text) for p, text in lines],
         )
         if lines

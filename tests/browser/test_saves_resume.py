@@ -19,9 +19,7 @@ def snapshot(page) -> dict:
         "record": game_record(page),
         "decision": table.get_attribute("data-decision"),
         "prompt": page.locator("#prompt").text_content(),
-        "tokens": page.locator("button[data-action=token]").evaluate_all(
-            "els => els.map(e => e.getAttribute('aria-label'))"
-        ),
+        "tokens": page.locator("button[data-action=token]").all_text_contents(),
         "spaces": page.locator("svg.park g.space").evaluate_all(
             "els => els.map(e => e.getAttribute('aria-label'))"
         ),
