@@ -125,8 +125,7 @@ class Persistence:
         except SaveError as e:
             self.fail(e.key, **e.params)
             return False
-        self._resume(game_id, state, session)
-        self.message = None
+        self._resume(game_id, state, session)  # its autosave reports a full quota, if any
         self._ask_persist()
         return True
 
