@@ -18,6 +18,7 @@ new-game form) synchronously and returns the ``App``; the bots then play from as
 from __future__ import annotations
 
 import asyncio
+import gc
 import importlib
 import json
 import time
@@ -155,6 +156,9 @@ def start(root) -> App:
         extension.install(app)
     app.listen()
     app.redraw()
+    # the engine, parks and catalogues live as long as the page: keep them out of the cyclic
+    # collector's full passes, which would otherwise walk them during play
+    gc.freeze()
     js.window.CalderaGame = create_proxy(
         lambda what="record": app.record_json() if what == "record" else app.last_render_ms
     )
