@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from ui import rules_ref
 from ui.strings_fr import NBSP, NNBSP, format_number, typeset
 
 from pyapp.rules.components import SOLO_RATINGS, WEATHER_KINDS
 from pyapp.rules.scoring import CATEGORIES
 
-RULES_DIR = Path("/work/shared/rules")
+ROOT = Path(__file__).resolve().parents[2]
+RULES_DIRS = (ROOT.parent / "shared" / "rules", Path("/work/shared/rules"))
 BOOKS = {"en": "caldera-park-rulebook-en.md", "fr": "caldera-park-rulebook-fr.md"}
 
 
@@ -78,11 +80,11 @@ def _sentences(text: str) -> set[str]:
 
 
 def test_no_run_of_seven_words_from_the_rule_books():
+    found = [d for d in RULES_DIRS if all((d / b).exists() for b in BOOKS.values())]
+    if not found:
+        pytest.skip("the rule books (shared/rules) are not beside the repository")
     for lang, book in BOOKS.items():
-        path = RULES_DIR / book
-        if not path.exists():
-            continue
-        book_runs = _sentences(path.read_text(encoding="utf-8"))
+        book_runs = _sentences((found[0] / book).read_text(encoding="utf-8"))
         ours = _sentences(" ".join(_texts(lang)).replace(NBSP, " ").replace(NNBSP, " "))
         assert not ours & book_runs, sorted(ours & book_runs)[:5]
 
