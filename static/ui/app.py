@@ -9,7 +9,8 @@ new-game form) synchronously and returns the ``App``; the bots then play from as
 * Drawing: the element descriptions go to ``CalderaDom.render`` as JSON; it patches the DOM with
   createElement/setAttribute/text nodes only (never HTML parsing), so focus and fields survive.
 * Enter or Space on a focusable non-button element with ``data-action`` (a park space) acts like
-  a click; Escape takes back an unconfirmed choice.
+  a click; arrow keys move between the park spaces that can be chosen; Escape takes back an
+  unconfirmed choice.
 * Other features hook in through the controller (``on_change``, ``menu``, ``menu_handlers``,
   ``handlers``, ``wrap_view``) and ``App.redraw()``; if a module ``ui.persistence_web`` exists,
   ``start`` calls its ``install(app)`` before the first drawing.
@@ -29,7 +30,8 @@ from pyodide.ffi import create_proxy
 from pyapp.rules.record import to_record
 
 from . import screens
-from .controller import BotRunner, Controller
+from .art import step_towards
+from .controller import BotRunner, Controller, parse_at
 from .vdom import to_json
 
 
@@ -107,6 +109,9 @@ class App:
             if self.controller.handle("undo", {}):
                 self.redraw()
             return
+        if key.startswith("Arrow"):
+            self._arrow(event, key)
+            return
         if key not in ("Enter", " ", "Spacebar"):
             return
         data = self._act(event)
@@ -114,6 +119,19 @@ class App:
             return  # native controls already turn Enter/Space into a click
         event.preventDefault()
         self.dispatch(data)
+
+    def _arrow(self, event, key: str) -> None:
+        """Arrow keys move the focus between the park spaces that can be chosen."""
+        data = self._act(event)
+        if data is None or data.get("action") != "space":
+            return
+        here = parse_at(data.get("at"))
+        nodes = self.root.querySelectorAll("g[data-action=space]")
+        ats = [parse_at(nodes.item(i).getAttribute("data-at")) for i in range(nodes.length)]
+        target = step_towards([a for a in ats if a is not None], here, key) if here else None
+        if target is not None:
+            event.preventDefault()
+            js.CalderaDom.focusKey(self.root, f"sp-{target[0]},{target[1]}")
 
     def on_input(self, event) -> None:
         data = self._act(event)

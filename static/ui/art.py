@@ -53,6 +53,36 @@ def park_geometry(park) -> tuple[str, tuple[tuple[float, float], ...], tuple[str
     return f"{svg_num(left)} {svg_num(top)} {svg_num(width)} {svg_num(height)}", centres, polys
 
 
+_ARROWS = {
+    "ArrowRight": (1.0, 0.0),
+    "ArrowLeft": (-1.0, 0.0),
+    "ArrowUp": (0.0, -1.0),
+    "ArrowDown": (0.0, 1.0),
+}
+
+
+def step_towards(ats, at: tuple[int, int], key: str) -> tuple[int, int] | None:
+    """The space of ``ats`` to move the focus to from ``at`` with an arrow key: the nearest one
+    within 60 degrees of that direction (sideways offsets weigh a little more). None if none."""
+    if key not in _ARROWS:
+        return None
+    dx, dy = _ARROWS[key]
+    x0, y0 = centre(*at)
+    best, best_cost = None, None
+    for other in ats:
+        if tuple(other) == tuple(at):
+            continue
+        x, y = centre(*other)
+        ahead = (x - x0) * dx + (y - y0) * dy
+        side = abs((x - x0) * dy - (y - y0) * dx)
+        if ahead <= 1e-6 or side > SQRT3 * ahead + 1e-6:
+            continue
+        cost = math.hypot(x - x0, y - y0) + 0.5 * side
+        if best_cost is None or cost < best_cost:
+            best, best_cost = tuple(other), cost
+    return best
+
+
 # --------------------------------------------------------------------------- icon sprite
 
 _TREE = "M0,-7 L5,1 L1.3,1 L1.3,4 L-1.3,4 L-1.3,1 L-5,1 Z"

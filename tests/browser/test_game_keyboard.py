@@ -81,7 +81,13 @@ def test_a_whole_action_turn_by_keyboard(page, page_log):
     assert page.locator("g.space.is-pending").count() == 0
     tab_to(page, "button[data-action=token]:not([aria-disabled=true])")
     page.keyboard.press("Enter")
-    page.keyboard.press("Tab")
+    first = active(page, "data-at")
+    for arrow in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+        page.keyboard.press(arrow)  # arrows move between the highlighted spaces
+        assert active(page, "data-action") == "space"
+        if active(page, "data-at") != first:
+            break
+    assert active(page, "data-at") != first
     page.keyboard.press("Enter")
     assert active(page, "data-key") == "confirm" and focus_is_visible(page)
     page.keyboard.press("Enter")

@@ -39,6 +39,18 @@ def test_hex_geometry_is_pointy_top_axial():
     assert top == pytest.approx((0, -art.R))
 
 
+def test_arrow_keys_step_to_the_nearest_space_in_that_direction():
+    ats = [(0, 0), (1, 0), (3, 0), (0, 1), (-1, 2), (0, -2)]
+    assert art.step_towards(ats, (0, 0), "ArrowRight") == (1, 0)
+    assert art.step_towards(ats, (1, 0), "ArrowRight") == (3, 0)
+    assert art.step_towards(ats, (3, 0), "ArrowRight") is None
+    assert art.step_towards(ats, (0, 0), "ArrowLeft") == (0, -2)  # up-left, within 60 degrees
+    assert art.step_towards(ats, (0, 0), "ArrowDown") == (0, 1)
+    assert art.step_towards(ats, (0, 1), "ArrowDown") == (-1, 2)
+    assert art.step_towards(ats, (0, 0), "ArrowUp") == (0, -2)
+    assert art.step_towards(ats, (0, 0), "Tab") is None
+
+
 def test_every_space_kind_has_its_own_icon():
     park = load_park("river")
     c = start()
