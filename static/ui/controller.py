@@ -621,6 +621,8 @@ class BotRunner:
         self.busy = True
         c = self.c
         try:
+            # a step whose game changed meanwhile (new game, resume) is dropped, and the loop
+            # looks again: the new game's bot, if one is to move, is played by this same runner
             while (p := c.bot_to_move()) is not None:
                 gen = c.generation
                 start = self.clock()
@@ -628,7 +630,8 @@ class BotRunner:
                 # let the page paint the last move and answer input before thinking starts
                 await self.sleep(FIRST_FRAME_S)
                 if c.generation != gen:
-                    return
+                    continue
+                action = None
                 thinking = c.bot_think(p)
                 while True:
                     try:
@@ -638,12 +641,14 @@ class BotRunner:
                         break
                     await self.sleep(0)
                     if c.generation != gen:
-                        return
+                        break
+                if c.generation != gen:
+                    continue
                 wait = c.pace_ms() / 1000 - (self.clock() - start)
                 if wait > 0:
                     await self.sleep(wait)
                 if c.generation != gen or c.bot_to_move() != p:
-                    return
+                    continue
                 c.thinking = None
                 c.bot_play(p, action)
                 self.steps += 1

@@ -327,6 +327,29 @@ def test_bot_runner_drops_a_step_when_a_new_game_starts():
     assert runner.steps == 0 and c.state["log"] == []
 
 
+def test_bot_runner_plays_the_new_games_bot_after_dropping_a_stale_step():
+    import asyncio
+
+    from ui.controller import BotRunner
+
+    c = start(seats=("human", "random"))
+    human_step(c, random.Random(1))  # now the bot is to move
+    fake = FakeTime()
+    switched = []
+
+    async def sleep(s):
+        await fake.sleep(s)
+        if not switched:  # the first pause: a new game where a bot moves first
+            switched.append(True)
+            c.start_game({"players": 2, "seed": 5, "names": ["Bot", "Me"]}, ["random", "human"])
+
+    runner = BotRunner(c, lambda: None, sleep, fake.clock)
+    asyncio.run(runner.run())
+    assert c.state["options"]["names"] == ["Bot", "Me"]
+    assert runner.steps == 1 and c.state["log"][0][0] == 0  # the new game's bot moved
+    assert c.human_to_move() == 1 and not runner.busy
+
+
 def test_strong_bot_thinks_in_slices_from_its_observation():
     c = start(seats=("human", "strong"))
     human_step(c, random.Random(1))
