@@ -155,6 +155,8 @@ EN: dict[str, str] = {
     "weather.choose_place": "Choose {token}",
     "weather.choose_reveal": "Turn face up: {token}",
     "weather.start_token": "Second starting token: {token}",
+    "weather.guide": "What each weather does",
+    "legend.title": "Letters on the tokens",
     # ------------------------------------------------------------------ table
     "park.of": "{name}'s park",
     "park.bot_name": "{name} (computer)",

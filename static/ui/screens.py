@@ -812,6 +812,64 @@ def display_panel(ctrl: Controller, p: int, choosing: bool) -> E:
         h("h3", None, t("display.title"), h("small", None, t("display.reserve", n=reserve))),
         h("ul", {"class": "display" + (" choosing" if choosing else "")}, items),
         notes,
+        species_legend(),
+    )
+
+
+def species_legend() -> E:
+    """What the letters on the tokens stand for (colour and letter per species)."""
+    lets = letters()
+    items = []
+    for s in SPECIES:
+        chip = art.mini_svg(
+            [
+                h("circle", {"class": f"sp sp-{s}", "cx": 0, "cy": 0, "r": 8}),
+                h("text", {"class": f"sp-l sp-l-{s}", "x": 0, "y": 3.4, "font-size": 9}, lets[s]),
+            ],
+            19.0,
+            "mini legend-chip",
+        )
+        items.append(h("li", None, chip, h("span", None, t(f"species.{s}.one"))))
+    drop = art.mini_svg(
+        h("path", {"class": "drop", "d": art._DROP, "transform": "translate(0,-4) scale(1.9)"}),
+        19.0,
+        "mini legend-chip",
+    )
+    items.append(h("li", None, drop, h("span", None, t("action.water"))))
+    return h("ul", {"class": "species-legend", "aria-label": t("legend.title")}, items)
+
+
+def weather_guide() -> E:
+    """Every kind of weather token and what it drives away (a collapsible guide)."""
+    from pyapp.rules.components import WEATHER_BY_NAME
+
+    items = []
+    for name in (
+        "sun",
+        "hurricane",
+        "hailstorm",
+        "downpour",
+        "snowstorm",
+        "heatwave",
+        "fog",
+        "thunderstorm1",
+        "thunderstorm2",
+        "thunderstorm3",
+    ):
+        wid = WEATHER_BY_NAME[name].id
+        items.append(
+            h(
+                "li",
+                None,
+                art.mini_svg(art.weather_glyph(wid), 19.0, "mini legend-chip"),
+                h("span", None, weather_label(wid)),
+            )
+        )
+    return h(
+        "details",
+        {"class": "weather-guide"},
+        h("summary", None, t("weather.guide")),
+        h("ul", None, items),
     )
 
 
@@ -901,6 +959,7 @@ def weather_panel(ctrl: Controller, p: int, choosing: bool) -> E:
         h("h3", None, t("weather.title")),
         h("ul", {"class": "weather-display" + (" choosing" if choosing else "")}, slots),
         extra,
+        weather_guide(),
     )
 
 

@@ -79,8 +79,7 @@ _FR_GAME = {
     "setup.error.seed": "La graine est un nombre ou un texte de 64 caractères au plus.",
     # ------------------------------------------------------------------ hand-over
     "handover.title": "Au tour de {name}",
-    "handover.pass": "Passez l'appareil à {name}. Les choix des autres joueurs restent cachés "
-    "jusqu'à ce qu'ils les confirment.",
+    "handover.pass": "Passez l'appareil à {name}, puis touchez le bouton quand vous êtes prêt.",
     "handover.ready": "Je suis {name} : montrer mon parc",
     "handover.recent": "Depuis votre dernier tour",
     # ------------------------------------------------------------------ status and prompts
@@ -184,6 +183,8 @@ _FR_GAME = {
     "weather.choose_place": "Choisir {token}",
     "weather.choose_reveal": "Retourner : {token}",
     "weather.start_token": "Second jeton de départ : {token}",
+    "weather.guide": "Ce que fait chaque météo",
+    "legend.title": "Lettres des jetons",
     # ------------------------------------------------------------------ table
     "park.of": "Parc de {name}",
     "park.bot_name": "{name} (ordinateur)",
