@@ -115,7 +115,7 @@ class Thinking:
 class StrongBot:
     name = "strong"
 
-    def __init__(self, seed=0, samples=6, candidates=4, horizon=3, params=None):
+    def __init__(self, seed=0, samples=4, candidates=6, horizon=7, params=None):
         self.seed = seed
         self.samples = samples
         self.candidates = candidates
@@ -137,8 +137,7 @@ class StrongBot:
 
     def _rng_for(self, obs: dict) -> Rng:
         ctx = obs["ctx"]
-        key = f"{self.seed}/{ctx['round']}/{ctx['turn']}/{len(obs.get('log', ()))}"
-        return Rng.from_seed(key[-64:])
+        return Rng.from_seed(f"{self.seed}/{ctx['round']}/{ctx['turn']}/{len(obs.get('log', ()))}")
 
     def _think(self, obs: dict, d: dict):
         """The decision as a generator: each ``yield`` ends a small unit of work (a simulated

@@ -68,7 +68,7 @@ def test_strong_plays_legally(setup):
 def test_default_strong_plays_legally():
     # the default look-ahead for two rounds of a 2-player game (a whole game takes seconds)
     state, kinds = checked_game(
-        {"players": 2, "seed": 7}, [make_bot("strong", 1), make_bot("strong", 2)], rounds=2
+        {"players": 2, "seed": 7}, [make_bot("strong", 1), make_bot("greedy", 2)], rounds=2
     )
     assert kinds == {"weather", "pick", "place"} and state["ctx"]["round"] == 3
 
