@@ -42,3 +42,14 @@ def start_thinking(bot, observation: dict) -> Thinking:
         yield  # pragma: no cover  (makes this a generator)
 
     return Thinking(once())
+
+
+async def choose_async(bot, observation: dict, slice_ms: float = 10.0):
+    """The bot's action, thinking in slices of about ``slice_ms`` and yielding to the event loop
+    between them (for the browser: the page stays responsive while a strong bot thinks)."""
+    import asyncio
+
+    think = start_thinking(bot, observation)
+    while (action := think.step(slice_ms)) is None:
+        await asyncio.sleep(0)
+    return action

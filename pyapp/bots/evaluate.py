@@ -34,15 +34,10 @@ from ..rules.variants import VARIANTS
 N_TOKENS = len(TOKENS)
 N_SPECIES = len(SPECIES)
 #: per token: ((species index, animals), ...), water 0/1
-TOKEN_SPECIES = tuple(
-    tuple((k, c) for k, c in enumerate(t.counts) if c) for t in TOKENS
-)  # fmt: skip
+TOKEN_SPECIES = tuple(tuple((k, c) for k, c in enumerate(t.counts) if c) for t in TOKENS)
 TOKEN_WATER = tuple(int(t.water) for t in TOKENS)
 #: HIT[w][t]: weather id w drives token t away
 HIT = tuple(tuple(w.bad and w.drives_away(t) for t in TOKENS) for w in WEATHER)
-#: animals and water per species over all 35 tokens (12 and 3 each)
-TOTAL_ANIMALS = tuple(sum(t.counts[k] for t in TOKENS) for k in range(N_SPECIES))
-TOTAL_WATER = tuple(sum(t.water for t in TOKENS if t.counts[k]) for k in range(N_SPECIES))
 NON_SUN = tuple(w.id for w in WEATHER if w.id != SUN)
 
 

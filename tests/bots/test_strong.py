@@ -1,7 +1,9 @@
 """The strong bot's thinking in slices (for the browser) gives the same choice as ``choose``, and
 its search budget is counted, not timed."""
 
-from pyapp.bots import make_bot
+import asyncio
+
+from pyapp.bots import choose_async, make_bot, start_thinking
 from pyapp.bots.strong import StrongBot
 from pyapp.rules.game import apply, decision, new_game, observation, to_move
 
@@ -50,3 +52,23 @@ def test_more_search_is_more_work():
     big = StrongBot(1, samples=4, candidates=4).start(obs)
     big.run()
     assert big.units > small.units
+
+
+def test_choose_async_yields_between_slices():
+    obs = position("pick")
+    expected = StrongBot(5).choose(obs)
+    ticks = 0
+
+    async def main():
+        nonlocal ticks
+        task = asyncio.ensure_future(choose_async(StrongBot(5), obs, slice_ms=0))
+        while not task.done():
+            ticks += 1  # the event loop runs other work while the bot thinks
+            await asyncio.sleep(0)
+        return task.result()
+
+    assert asyncio.run(main()) == expected
+    assert ticks > 10
+    # any bot works through the same helpers; the quick ones answer at the first step
+    greedy = start_thinking(make_bot("greedy", 1), obs)
+    assert greedy.step(0) == make_bot("greedy", 1).choose(obs) and greedy.done
