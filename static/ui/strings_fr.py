@@ -122,6 +122,12 @@ _FR_GAME = {
     "req.geyser": "une case voisine d'un geyser",
     "req.any": "n'importe quelle case libre",
     "reason.no_feature": "sans {feature}, alors qu'un autre jeton en a",
+    "feature.eagle": "aigle",
+    "feature.elk": "élan",
+    "feature.goat": "chèvre",
+    "feature.bear": "ours",
+    "feature.bison": "bison",
+    "feature.wolf": "loup",
     "feature.water": "point d'eau",
     "action.water": "point d'eau",
     # ------------------------------------------------------------------ species

@@ -25,8 +25,9 @@ def species_name(s: str, count: int = 1) -> str:
 
 
 def feature_name(f: str) -> str:
-    """A species or the watering hole, as a requirement reads it."""
-    return t("feature.water") if f == "water" else species_name(f)
+    """A species or the watering hole, as a requirement reads it ("a bear", "a watering
+    hole")."""
+    return t(f"feature.{f}")
 
 
 def token_label(tid: int) -> str:

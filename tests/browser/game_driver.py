@@ -110,8 +110,9 @@ def no_sideways_scroll(page) -> bool:
     )
 
 
-def screenshot(page, name: str) -> Path:
+def screenshot(page, name: str, full_page: bool = True) -> Path:
+    """Write a screenshot into test-artifacts/ (the whole page, or just the viewport)."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / name
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path

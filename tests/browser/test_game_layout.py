@@ -47,8 +47,10 @@ def test_table_on_a_phone_has_no_sideways_scroll(browser, site_url):
         assert page.locator("g.space.is-pending").count() == 1
         assert no_sideways_scroll(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
-        path = screenshot(page, "table-360.png")
+        page.evaluate("window.scrollTo(0, 0)")
+        path = screenshot(page, "table-360x740.png", full_page=False)  # what the phone shows
         assert path.stat().st_size > 10_000
+        screenshot(page, "table-360-full.png")
         # the park fills the phone's width and its spaces are big enough to tap
         box = page.locator("svg.park").first.bounding_box()
         assert 300 <= box["width"] <= 360
@@ -74,7 +76,9 @@ def test_table_on_a_desktop(browser, site_url):
         board = page.locator(".board-panel").bounding_box()
         assert board["x"] > park["x"] + park["width"] - 1
         assert no_sideways_scroll(page)
-        path = screenshot(page, "table-1280.png")
+        page.evaluate("window.scrollTo(0, 0)")
+        path = screenshot(page, "table-1280x800.png", full_page=False)
         assert path.stat().st_size > 10_000
+        screenshot(page, "table-1280-full.png")
     finally:
         context.close()

@@ -131,7 +131,7 @@ def test_disabled_tokens_say_why_and_cannot_be_chosen():
     assert len(off) == 5
     assert all("not allowed" in e.text() for e in off)  # the name: sr-only text
     c.handle("token", {"token": str(not_showing[0])})
-    assert c.turn.token is None and c.notice and "shows no" in c.notice
+    assert c.turn.token is None and c.notice and "does not show" in c.notice
 
 
 def test_fallback_enables_every_token_and_the_prompt_says_so():
