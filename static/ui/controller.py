@@ -153,6 +153,7 @@ class Controller:
         self.viewing: int | None = None  # park shown large instead of the focus player's
         self.last_human: int | None = None
         self.handover_to: int | None = None
+        self.seen: dict[int, int] = {}  # human seat -> log length when they last had the device
         self.result: dict | None = None
         self.error: str | None = None  # the last refused move, shown on the table
         self.notice: str | None = None  # a hint (e.g. "choose a token first")
@@ -204,6 +205,7 @@ class Controller:
         self.turn = Turn()
         self.viewing = None
         self.last_human = None
+        self.seen = {}
         self.result = None
         self.error = self.notice = None
         self.form.fill_from(state["options"]["names"], seats, state["options"]["variant"])
@@ -286,6 +288,8 @@ class Controller:
             p = d["player"]
             if self.is_human(p):
                 if len(self.humans()) > 1 and self.last_human != p:
+                    if self.last_human is not None:  # the device leaves this person now
+                        self.seen[self.last_human] = len(state["log"])
                     self.screen = "handover"
                     self.handover_to = p
                     self.focus = "handover-ready"
@@ -400,6 +404,7 @@ class Controller:
         if self.screen == "handover" and self.handover_to is not None:
             self.screen = "table"
             self.last_human = self.handover_to
+            self.seen[self.handover_to] = len(self.state["log"])
             self.handover_to = None
             self.announcement = self.prompt()
             self._default_focus()

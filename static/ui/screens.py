@@ -346,7 +346,9 @@ def setup_screen(ctrl: Controller) -> E:
 def handover_screen(ctrl: Controller) -> E:
     p = ctrl.handover_to
     name = ctrl.state["G"]["players"][p]["name"]
-    recent = log_lines(ctrl.state, last=6)
+    # the moves since this person last had the device (at most a dozen)
+    since = len(ctrl.state["log"]) - ctrl.seen.get(p, 0)
+    recent = log_lines(ctrl.state, last=min(since, 12)) if since > 0 else []
     return h(
         "section",
         {"class": "screen-handover", "data-screen": "handover"},

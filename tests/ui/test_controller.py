@@ -91,6 +91,14 @@ def test_one_human_goes_straight_to_the_table_two_humans_get_a_handover():
     assert c.screen == "table" and c.human_to_move() == 0
     human_step(c, random.Random(1))  # Lin's first weather token: now Sam decides
     assert c.screen == "handover" and c.handover_to == 1
+    from ui.screens import handover_screen
+
+    recent = handover_screen(c).find_all(lambda e: e.tag == "li")
+    assert len(recent) == 1 and recent[0].text().startswith("Lin placed a weather token")
+    c.handle("ready", {})
+    human_step(c, random.Random(1))  # Sam's weather token: back to Lin, who sees only Sam's
+    recent = handover_screen(c).find_all(lambda e: e.tag == "li")
+    assert len(recent) == 1 and recent[0].text().startswith("Sam placed a weather token")
 
 
 # ------------------------------------------------------------------ choices come from the engine
