@@ -53,6 +53,16 @@ PYODIDE_FILES = (
 PYSCRIPT_LAZY_KEEP = ("toml-", "error-")
 PRECACHE_MARKER = "/*__PRECACHE__*/"
 BUILD_PLACEHOLDER = "__BUILD_VERSION__"
+PRELOAD_MARKER = "<!--__PRELOAD__-->"
+# fetched with fetch() by PyScript / Pyodide: preloaded "as fetch" (CORS mode, same-origin
+# credentials, as fetch() asks); Pyodide loads pyodide.asm.js with import(), so a modulepreload.
+# app.zip is left out: it is asked for only once Python runs, too late for a preload.
+PRELOAD_FETCH = (
+    "pyscript.toml",
+    "pyodide/pyodide-lock.json",
+    "pyodide/python_stdlib.zip",
+    "pyodide/pyodide.asm.wasm",
+)
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 
@@ -195,9 +205,26 @@ def check_references(files: dict[str, bytes]) -> None:
             raise BuildError(f"{ref!r} is referenced but not part of the site")
 
 
+def preload_links(files: dict[str, bytes]) -> str:
+    """``<link>`` hints for every runtime file the page is known to load."""
+    modules = [p for p in sorted(files) if p.startswith("pyscript/") and p.endswith(".js")]
+    modules = [p for p in modules if re.match(r"pyscript/core(\.js|-)", p)]
+    modules += ["pyodide/pyodide.mjs", "pyodide/pyodide.asm.js"]
+    lines = [f'<link rel="modulepreload" href="./{p}">' for p in modules]
+    lines += [f'<link rel="preload" href="./{p}" as="fetch" crossorigin>' for p in PRELOAD_FETCH]
+    missing = [p for p in [*modules, *PRELOAD_FETCH] if p not in files]
+    if missing:
+        raise BuildError(f"preload hints name files the site lacks: {missing}")
+    return "\n  ".join(lines)
+
+
 def build(out: Path, root: Path = ROOT, stamp: str = "") -> dict:
     """Build the site into ``out``; returns the precache manifest written into ``sw.js``."""
     files = collect(root)
+    html = files["index.html"].decode()
+    if html.count(PRELOAD_MARKER) != 1:
+        raise BuildError(f"index.html must hold the marker {PRELOAD_MARKER} exactly once")
+    files["index.html"] = html.replace(PRELOAD_MARKER, preload_links(files)).encode()
     check_references(files)
     content = hashlib.sha256(stamp.encode())
     for path in sorted(files):

@@ -155,15 +155,62 @@
     if (step && !state.ready) setProgress(step[0], step[1]);
   });
 
+  function headline(error) {
+    var text = errorText(error);
+    if (/dynamically imported module|Failed to fetch|Importing a module script failed/i.test(text)) {
+      return "A file of the game could not be loaded.";
+    }
+    return "The game hit an error while starting.";
+  }
+
   window.addEventListener("error", function (event) {
     if (state.ready) return;
-    fail("The game hit an error while starting.", event.error || event.message);
+    fail(headline(event.error || event.message), event.error || event.message);
   });
 
   window.addEventListener("unhandledrejection", function (event) {
     if (state.ready) return;
-    fail("The game hit an error while starting.", event.reason);
+    fail(headline(event.reason), event.reason);
   });
+
+  // Pyodide only logs a warning when its WebAssembly cannot be fetched, and then waits forever:
+  // watch the runtime's own fetches, and fail at once if one of them errs or is not "ok".
+  var RUNTIME_FILES = ["pyodide/", "pyscript/", "pyscript.toml", "app.zip"];
+  var baseFetch = window.fetch;
+  if (typeof baseFetch === "function") {
+    window.fetch = function (input, init) {
+      // Pyodide passes URL objects, PyScript strings; a Request carries its own url
+      var url = typeof Request === "function" && input instanceof Request ? input.url : String(input);
+      var watched = false;
+      if (!state.ready && url) {
+        try {
+          var path = new URL(url, document.baseURI).href;
+          var base = new URL("./", document.baseURI).href;
+          watched =
+            path.indexOf(base) === 0 &&
+            RUNTIME_FILES.some(function (prefix) {
+              return path.slice(base.length).indexOf(prefix) === 0;
+            });
+        } catch (e) {
+          watched = false;
+        }
+      }
+      var pending = baseFetch.apply(this, arguments);
+      if (!watched) return pending;
+      return pending.then(
+        function (response) {
+          if (!response.ok) {
+            fail("A file of the game could not be loaded.", url + " answered " + response.status);
+          }
+          return response;
+        },
+        function (error) {
+          fail("A file of the game could not be loaded.", url + ": " + errorText(error));
+          throw error;
+        }
+      );
+    };
+  }
 
   // a script or module that cannot be fetched (for example the PyScript core) fires "error" on
   // its element only: catch it in the capture phase
