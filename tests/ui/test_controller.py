@@ -14,6 +14,7 @@ from uihelpers import (
     offered,
     play_to_end,
     run_bots,
+    run_sync,
     start,
 )
 
@@ -326,18 +327,14 @@ def test_bot_runner_drops_a_step_when_a_new_game_starts():
         await fake.sleep(s)
         c.start_game({"players": 2, "seed": 1, "names": ["X", "Y"]}, ["human", "random"])
 
-    import asyncio
-
     from ui.controller import BotRunner
 
     runner = BotRunner(c, lambda: None, sleep, fake.clock)
-    asyncio.run(runner.run())
+    run_sync(runner.run())
     assert runner.steps == 0 and c.state["log"] == []
 
 
 def test_bot_runner_plays_the_new_games_bot_after_dropping_a_stale_step():
-    import asyncio
-
     from ui.controller import BotRunner
 
     c = start(seats=("human", "random"))
@@ -352,7 +349,7 @@ def test_bot_runner_plays_the_new_games_bot_after_dropping_a_stale_step():
             c.start_game({"players": 2, "seed": 5, "names": ["Bot", "Me"]}, ["random", "human"])
 
     runner = BotRunner(c, lambda: None, sleep, fake.clock)
-    asyncio.run(runner.run())
+    run_sync(runner.run())
     assert c.state["options"]["names"] == ["Bot", "Me"]
     assert runner.steps == 1 and c.state["log"][0][0] == 0  # the new game's bot moved
     assert c.human_to_move() == 1 and not runner.busy

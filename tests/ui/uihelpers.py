@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 from ui import screens
@@ -92,10 +91,20 @@ class FakeTime:
         return self.now
 
 
+def run_sync(coro):
+    """Run a coroutine whose awaits never suspend (fake sleeps) to its end, without an event
+    loop (the browser tests' Playwright may already run one in this thread)."""
+    try:
+        while True:
+            coro.send(None)
+    except StopIteration as stop:
+        return stop.value
+
+
 def run_bots(c: Controller, fake: FakeTime | None = None) -> BotRunner:
     fake = fake or FakeTime()
     runner = BotRunner(c, lambda: render(c), fake.sleep, fake.clock)
-    asyncio.run(runner.run())
+    run_sync(runner.run())
     return runner
 
 
