@@ -3,7 +3,8 @@
 - ``site``: the site built once per session into a temporary directory (``SiteBuild``).
 - ``site_url``: that build served by a threaded localhost server under a sub-path
   (``/caldera/park/``), to prove the site only uses relative URLs.
-- ``browser``: Debian's Chromium (``$CHROMIUM_PATH`` or ``/usr/bin/chromium``), never a download.
+- ``browser``: Debian's Chromium (``$CHROMIUM_PATH`` or ``/usr/bin/chromium``), never a download;
+  one per test module (see ``playwright_driver``).
 - ``context``: a fresh browser context (empty cache, no service worker) per test.
 - ``page_log`` / ``page``: a page that has loaded the app and waited for ``data-app-ready``;
   ``page_log`` holds its console errors, page errors, requests and failed responses.
@@ -65,7 +66,10 @@ def serve_dir():
         served.server.server_close()
 
 
-@pytest.fixture(scope="session")
+# Playwright's sync API runs an asyncio loop in the main thread while it is started, and
+# asyncio.run() refuses to run inside one: so the driver (and the browser) live for one test
+# module, never across the session, and tests elsewhere that use asyncio.run() are unaffected.
+@pytest.fixture(scope="module")
 def playwright_driver():
     from playwright.sync_api import sync_playwright
 
@@ -73,7 +77,7 @@ def playwright_driver():
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_driver):
     browser = playwright_driver.chromium.launch(
         executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True
