@@ -244,9 +244,8 @@ def _first_best(scored):
 
 
 def _random_choice(st: dict, p: int, kind: str, rng: Rng):
+    """The opponents' model in a playout: uniform over the legal actions."""
     if kind == "place":
         tokens, spaces, _, _ = placement_options(st, p)
         return place_action(st, rng.choice(tokens), rng.choice(spaces))
-    if kind == "pick":
-        return rng.choice(legal_actions(st, p))
     return rng.choice(legal_actions(st, p))
