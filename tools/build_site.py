@@ -56,12 +56,13 @@ BUILD_PLACEHOLDER = "__BUILD_VERSION__"
 PRELOAD_MARKER = "<!--__PRELOAD__-->"
 # fetched with fetch() by PyScript / Pyodide: preloaded "as fetch" (CORS mode, same-origin
 # credentials, as fetch() asks); Pyodide loads pyodide.asm.js with import(), so a modulepreload.
-# app.zip is left out: it is asked for only once Python runs, too late for a preload.
+# Left out: app.zip, asked for only once Python runs, too late for a preload; and
+# pyodide.asm.wasm, whose preload made warm starts about 0.7 s slower in Chromium (measured with
+# tools/bench_startup.py): Pyodide's own streaming fetch of it is faster from a cache.
 PRELOAD_FETCH = (
     "pyscript.toml",
     "pyodide/pyodide-lock.json",
     "pyodide/python_stdlib.zip",
-    "pyodide/pyodide.asm.wasm",
 )
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
