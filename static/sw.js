@@ -77,8 +77,10 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
 });
 
+let openCache = null; // the Cache of this version, opened once per worker start
+
 async function respond(request) {
-  const cache = await caches.open(CACHE);
+  const cache = await (openCache || (openCache = caches.open(CACHE)));
   const url = new URL(request.url);
   url.hash = "";
   let key = url.href.split("?")[0];
