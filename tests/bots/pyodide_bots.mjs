@@ -8,9 +8,7 @@
 //   {"log": [...action texts...], "ms": {"strong": [decision times], ...}}]}.
 // The Pyodide core comes from REPO_ROOT/node_modules/pyodide; every fetch() is refused.
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-import { pathToFileURL } from "node:url";
+import { loadOfflinePyodide } from "../pyodide/offline_pyodide.mjs";
 
 const [root, jobsJson] = process.argv.slice(2);
 if (!root || !jobsJson) {
@@ -18,39 +16,11 @@ if (!root || !jobsJson) {
   process.exit(2);
 }
 
-const fetches = [];
-globalThis.fetch = async (url) => {
-  fetches.push(String(url));
-  throw new Error(`network use refused in this check: ${url}`);
-};
-
-const indexURL = join(root, "node_modules", "pyodide");
-const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: indexURL + "/", stdout: () => {}, stderr: () => {} });
-
-const target = "/home/pyodide/caldera";
-const source = join(root, "pyapp");
-function copyTree(dir) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const inside = `${target}/pyapp/${relative(source, path).split("\\").join("/")}`;
-    if (statSync(path).isDirectory()) {
-      if (name === "__pycache__") continue;
-      pyodide.FS.mkdirTree(inside);
-      copyTree(path);
-    } else if (name.endsWith(".py") || name.endsWith(".json")) {
-      pyodide.FS.writeFile(inside, readFileSync(path));
-    }
-  }
-}
-pyodide.FS.mkdirTree(`${target}/pyapp`);
-copyTree(source);
+const { pyodide, fetches } = await loadOfflinePyodide(root);
 
 pyodide.globals.set("JOBS_JSON", jobsJson);
-pyodide.globals.set("TARGET", target);
 const result = pyodide.runPython(`
 import json, sys, time
-sys.path.insert(0, TARGET)
 from pyapp.bots import make_bot
 from pyapp.rules.game import apply, is_over, new_game, observation, to_move
 

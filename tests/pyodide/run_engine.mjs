@@ -9,9 +9,7 @@
 // The Pyodide core comes from REPO_ROOT/node_modules/pyodide (the pinned npm package); every
 // fetch() is refused and reported, so a run that needed the network fails.
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-import { pathToFileURL } from "node:url";
+import { loadOfflinePyodide } from "./offline_pyodide.mjs";
 
 const [root, gamesJson] = process.argv.slice(2);
 if (!root || !gamesJson) {
@@ -19,40 +17,11 @@ if (!root || !gamesJson) {
   process.exit(2);
 }
 
-const fetches = [];
-globalThis.fetch = async (url) => {
-  fetches.push(String(url));
-  throw new Error(`network use refused in this check: ${url}`);
-};
-
-const indexURL = join(root, "node_modules", "pyodide");
-const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: indexURL + "/", stdout: () => {}, stderr: () => {} });
-
-// Copy pyapp/ (Python sources and park data only) into Pyodide's file system.
-const target = "/home/pyodide/caldera";
-const source = join(root, "pyapp");
-function copyTree(dir) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const inside = `${target}/pyapp/${relative(source, path).split("\\").join("/")}`;
-    if (statSync(path).isDirectory()) {
-      if (name === "__pycache__") continue;
-      pyodide.FS.mkdirTree(inside);
-      copyTree(path);
-    } else if (name.endsWith(".py") || name.endsWith(".json")) {
-      pyodide.FS.writeFile(inside, readFileSync(path));
-    }
-  }
-}
-pyodide.FS.mkdirTree(`${target}/pyapp`);
-copyTree(source);
+const { pyodide, fetches } = await loadOfflinePyodide(root);
 
 pyodide.globals.set("GAMES_JSON", gamesJson);
-pyodide.globals.set("TARGET", target);
 const result = pyodide.runPython(`
 import contextlib, io, json, sys
-sys.path.insert(0, TARGET)
 from pyapp import cli
 from pyapp.bots import make_bot
 from pyapp.rules import game, record

@@ -1,0 +1,43 @@
+// Shared by the Node.js checks: load the pinned npm Pyodide offline and copy pyapp/ into it.
+//
+//   const { pyodide, fetches, target } = await loadOfflinePyodide(root);
+//
+// The core comes from ROOT/node_modules/pyodide; every fetch() is refused and recorded in
+// `fetches`, so a run that needed the network shows it. pyapp/ (Python sources and park data)
+// is copied to `target`/pyapp inside Pyodide's file system and `target` is put on sys.path.
+
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
+
+export async function loadOfflinePyodide(root) {
+  const fetches = [];
+  globalThis.fetch = async (url) => {
+    fetches.push(String(url));
+    throw new Error(`network use refused in this check: ${url}`);
+  };
+  const indexURL = join(root, "node_modules", "pyodide");
+  const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
+  const pyodide = await loadPyodide({ indexURL: indexURL + "/", stdout: () => {}, stderr: () => {} });
+
+  const target = "/home/pyodide/caldera";
+  const source = join(root, "pyapp");
+  const copyTree = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      const inside = `${target}/pyapp/${relative(source, path).split("\\").join("/")}`;
+      if (statSync(path).isDirectory()) {
+        if (name === "__pycache__") continue;
+        pyodide.FS.mkdirTree(inside);
+        copyTree(path);
+      } else if (name.endsWith(".py") || name.endsWith(".json")) {
+        pyodide.FS.writeFile(inside, readFileSync(path));
+      }
+    }
+  };
+  pyodide.FS.mkdirTree(`${target}/pyapp`);
+  copyTree(source);
+  pyodide.globals.set("TARGET", target);
+  pyodide.runPython("import sys; sys.path.insert(0, TARGET)");
+  return { pyodide, fetches, target };
+}
