@@ -43,18 +43,9 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tools.build_site import build
+from tools.chromium import CHROMIUM_ARGS, find_chromium
 from tools.serve import Counter, make_server, start_in_thread
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-]
 GOALS = {"ratio": 1.2, "warm_s": 2.0, "first_load_mb": 16.0}
 TIMEOUT_MS = 120_000
 READY_PROBE = """
@@ -200,8 +191,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.warm_visits < 2:
         parser.error("--warm-visits must be at least 2")
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from ensure_deps import find_chromium
     from playwright.sync_api import sync_playwright
 
     chromium = find_chromium()

@@ -25,6 +25,9 @@ except ImportError:  # pip always carries a copy
     from pip._vendor.packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.chromium import find_chromium  # noqa: E402
 
 
 def missing_python_requirements(extra: str = "test") -> list[str]:
@@ -52,14 +55,6 @@ def ensure_python() -> int:
     print("python deps: installing; missing " + ", ".join(missing), flush=True)
     cmd = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "-e", ".[test]"]
     return subprocess.call(cmd, cwd=ROOT)
-
-
-def find_chromium() -> str | None:
-    candidates = [os.environ.get("CHROMIUM_PATH"), "/usr/bin/chromium", shutil.which("chromium")]
-    for path in candidates:
-        if path and os.path.isfile(path) and os.access(path, os.X_OK):
-            return path
-    return None
 
 
 def ensure_chromium() -> int:

@@ -5,8 +5,6 @@ Imported by ``conftest.py`` (fixtures) and by the test modules (``from sitetest 
 
 from __future__ import annotations
 
-import os
-import shutil
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,30 +15,21 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tools.build_site import build  # noqa: E402
+from tools.chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402, F401 (re-exported)
 from tools.serve import Counter, make_server, start_in_thread  # noqa: E402
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-]
 PREFIX = "/caldera/park/"
 READY = "html[data-app-ready]"
 BOOT_TIMEOUT_MS = 90_000
 
 
 def chromium_path() -> str:
-    for path in (os.environ.get("CHROMIUM_PATH"), "/usr/bin/chromium", shutil.which("chromium")):
-        if path and os.path.isfile(path) and os.access(path, os.X_OK):
-            return path
-    raise RuntimeError(
-        "No Chromium found: install Debian's chromium (make test does) or set CHROMIUM_PATH"
-    )
+    path = find_chromium()
+    if path is None:
+        raise RuntimeError(
+            "No Chromium found: install Debian's chromium (make test does) or set CHROMIUM_PATH"
+        )
+    return path
 
 
 @dataclass
