@@ -21,7 +21,7 @@
     "Loaded interpreter": [75, "Python started"],
     "Loading files": [78, "Loading the game…"],
     "Loaded files": [88, "Game loaded"],
-    "Loaded Pyodide": [92, "Drawing the park…"],
+    "Loaded Pyodide": [92, "Opening the game…"],
   };
 
   var state = { ready: false, failed: false, acceptedUpdate: false, waiting: null, registration: null };
@@ -31,9 +31,14 @@
     return document.getElementById(id);
   }
 
+  var shown = 0; // the bar never moves back
+  var creep = null;
+
   function setProgress(percent, text) {
+    shown = Math.max(shown, Math.min(100, percent));
+    percent = shown;
     var bar = $("boot-bar");
-    if (bar) bar.style.width = Math.max(0, Math.min(100, percent)) + "%";
+    if (bar) bar.style.width = percent + "%";
     var step = $("boot-step");
     if (step && text) step.textContent = text;
     document.documentElement.setAttribute("data-boot-progress", String(Math.round(percent)));
@@ -150,9 +155,25 @@
 
   /* ---- boot failure detection ---- */
 
+  // Starting Python is the longest step and sends no event of its own: let the bar creep
+  // towards the next mark meanwhile, so the screen visibly keeps moving.
+  function creepTowards(limit) {
+    if (creep) clearInterval(creep);
+    creep = setInterval(function () {
+      if (state.ready || state.failed || shown >= limit - 1) {
+        clearInterval(creep);
+        creep = null;
+        return;
+      }
+      setProgress(shown + (limit - shown) * 0.08);
+    }, 250);
+  }
+
   window.addEventListener("py:progress", function (event) {
     var step = STEPS[event.detail];
-    if (step && !state.ready) setProgress(step[0], step[1]);
+    if (!step || state.ready) return;
+    setProgress(step[0], step[1]);
+    if (event.detail === "Loading interpreter") creepTowards(70);
   });
 
   function headline(error) {
@@ -195,7 +216,7 @@
           watched = false;
         }
       }
-      var pending = baseFetch.apply(this, arguments);
+      var pending = baseFetch.apply(window, arguments);
       if (!watched) return pending;
       return pending.then(
         function (response) {

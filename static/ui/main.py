@@ -16,7 +16,7 @@ import js
 def main() -> None:
     boot = js.CalderaBoot
     try:
-        boot.progress(95, "Drawing the park…")
+        boot.progress(95, "Opening the game…")
         from . import app
 
         root = js.document.getElementById("app")
