@@ -167,3 +167,30 @@ def test_python_error_while_starting_shows_the_error_screen(context, site, site_
     message, detail = _error_screen(page)
     assert "RuntimeError: deliberately broken" in message
     assert "Traceback" in detail and "ui/app.py" in detail
+
+
+def test_loading_screen_is_readable_while_python_starts(context, site_url):
+    held = []  # the app's code is held back, so the boot stops just before it
+    context.route("**/app.zip", lambda route: held.append(route))
+    page = open_app(context, site_url, wait_ready=False)
+    page.wait_for_function(
+        "document.getElementById('boot-step').textContent.startsWith('Loading the game')",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the app's code was never asked for"
+    assert page.locator("#boot").is_visible()
+    heading = page.locator("#boot h1")
+    assert heading.text_content() == "Caldera Park"
+    colour, background = heading.evaluate(
+        """h => [getComputedStyle(h).color,
+                 getComputedStyle(document.getElementById('boot')).backgroundColor]"""
+    )
+    assert colour != background, "the title is drawn in the background's colour"
+    width = page.locator("#boot-bar").evaluate("b => b.getBoundingClientRect().width")
+    track = page.locator("#boot .progress").evaluate("b => b.getBoundingClientRect().width")
+    assert 0.5 * track < width < track
+    assert page.locator(READY).count() == 0
