@@ -24,6 +24,61 @@
     "Loaded Pyodide": [92, "Opening the game…"],
   };
 
+  // The boot, error and update screens show before Python (and its catalogues) can run, so
+  // their few texts are translated here: the language the player chose (saved by the game as
+  // "caldera-park/lang"), else the browser's first language.
+  var FR = {
+    "Loading…": "Chargement…",
+    "Loading Python…": "Chargement de Python…",
+    "Starting Python…": "Démarrage de Python…",
+    "Python started": "Python a démarré",
+    "Loading the game…": "Chargement du jeu…",
+    "Game loaded": "Jeu chargé",
+    "Opening the game…": "Ouverture du jeu…",
+    "Ready": "Prêt",
+    "Caldera Park could not start": "Caldera Park n’a pas pu démarrer",
+    "Technical details": "Détails techniques",
+    "Try again": "Réessayer",
+    "Update available": "Mise à jour disponible",
+    "Update now": "Mettre à jour",
+    "Later": "Plus tard",
+    "The game could not start.": "Le jeu n’a pas pu démarrer.",
+    "A file of the game could not be loaded.": "Un fichier du jeu n’a pas pu être chargé.",
+    "The game hit an error while starting.": "Le jeu a rencontré une erreur au démarrage.",
+    "This browser cannot run the game: it lacks WebAssembly.":
+      "Ce navigateur ne peut pas faire tourner le jeu : il lui manque WebAssembly.",
+    "The game took too long to start.": "Le jeu a mis trop de temps à démarrer.",
+    " You seem to be offline: open the game once with a connection so it can be stored for offline play.":
+      " Vous semblez hors ligne : ouvrez le jeu une fois avec une connexion pour qu’il soit gardé pour le jeu hors ligne.",
+  };
+
+  function language() {
+    var chosen = null;
+    try {
+      chosen = window.localStorage.getItem("caldera-park/lang");
+    } catch (e) {
+      chosen = null; // storage unavailable (private mode): fall back to the browser's language
+    }
+    if (chosen === "en" || chosen === "fr") return chosen;
+    var first = (navigator.languages && navigator.languages[0]) || navigator.language || "en";
+    return String(first).toLowerCase().indexOf("fr") === 0 ? "fr" : "en";
+  }
+
+  function tr(text) {
+    return language() === "fr" && Object.prototype.hasOwnProperty.call(FR, text) ? FR[text] : text;
+  }
+
+  // Elements of index.html marked data-boot-text keep their English text there; show it translated.
+  function translateStatic(root) {
+    var nodes = (root || document).querySelectorAll("[data-boot-text]");
+    for (var i = 0; i < nodes.length; i++) {
+      var el = nodes[i];
+      var english = el.getAttribute("data-boot-text") || el.textContent.trim();
+      el.setAttribute("data-boot-text", english);
+      el.textContent = tr(english);
+    }
+  }
+
   var state = { ready: false, failed: false, acceptedUpdate: false, waiting: null, registration: null };
   var timer = null;
 
@@ -40,7 +95,7 @@
     var bar = $("boot-bar");
     if (bar) bar.style.width = percent + "%";
     var step = $("boot-step");
-    if (step && text) step.textContent = text;
+    if (step && text) step.textContent = tr(text);
     document.documentElement.setAttribute("data-boot-progress", String(Math.round(percent)));
   }
 
@@ -68,7 +123,7 @@
     if (navigator.onLine === false) {
       hint = " You seem to be offline: open the game once with a connection so it can be stored for offline play.";
     }
-    $("boot-error-message").textContent = String(message || "The game could not start.") + hint;
+    $("boot-error-message").textContent = tr(String(message || "The game could not start.")) + tr(hint);
     $("boot-error-detail").textContent = errorText(detail) || "(no details)";
     $("boot").hidden = true;
     $("app").hidden = true;
@@ -92,6 +147,7 @@
 
   function showUpdate(worker) {
     state.waiting = worker;
+    translateStatic($("update-banner")); // the player may have switched language since boot
     $("update-banner").hidden = false;
     document.documentElement.setAttribute("data-update-available", "");
   }
@@ -247,6 +303,8 @@
   );
 
   document.addEventListener("DOMContentLoaded", function () {
+    if (language() === "fr") document.documentElement.setAttribute("lang", "fr");
+    translateStatic(document);
     $("boot-retry").addEventListener("click", function () {
       location.reload();
     });

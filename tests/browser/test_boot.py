@@ -194,3 +194,31 @@ def test_loading_screen_is_readable_while_python_starts(context, site_url):
     track = page.locator("#boot .progress").evaluate("b => b.getBoundingClientRect().width")
     assert 0.5 * track < width < track
     assert page.locator(READY).count() == 0
+
+
+def test_boot_and_error_screens_speak_french_for_a_french_browser(browser, site_url):
+    french = browser.new_context(locale="fr-FR")
+    try:
+        french.route("**/app.zip", lambda route: route.abort())
+        page = open_app(french, site_url, wait_ready=False)
+        message, _ = _error_screen(page)
+        assert message.startswith("Un fichier du jeu n’a pas pu être chargé.")
+        assert page.locator("#boot-error h1").text_content() == "Caldera Park n’a pas pu démarrer"
+        assert page.get_by_role("button", name="Réessayer").is_visible()
+        assert page.locator("#update-banner span").text_content() == "Mise à jour disponible"
+        assert page.evaluate("document.documentElement.lang") == "fr"
+    finally:
+        french.close()
+
+
+def test_the_language_chosen_in_the_game_wins_over_the_browsers(browser, site_url):
+    english_choice = browser.new_context(locale="fr-FR")
+    try:
+        english_choice.add_init_script("localStorage.setItem('caldera-park/lang', 'en')")
+        english_choice.route("**/app.zip", lambda route: route.abort())
+        page = open_app(english_choice, site_url, wait_ready=False)
+        message, _ = _error_screen(page)
+        assert message.startswith("A file of the game could not be loaded.")
+        assert page.get_by_role("button", name="Try again").is_visible()
+    finally:
+        english_choice.close()
