@@ -28,18 +28,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tools.build_site import build  # noqa: E402
+from tools.chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from tools.serve import make_server, start_in_thread  # noqa: E402
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-]
 
 PROBE = """() => {
   window.__lag = [];
@@ -173,7 +163,9 @@ def main(argv=None) -> int:
         url = f"http://127.0.0.1:{server.server_address[1]}/"
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
-                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True
+                executable_path=find_chromium() or "/usr/bin/chromium",
+                args=CHROMIUM_ARGS,
+                headless=True,
             )
             context = browser.new_context(viewport={"width": args.width, "height": args.height})
             page = context.new_page()
