@@ -15,20 +15,45 @@ the others answer at the first step (they take a few milliseconds at most).
 
 from __future__ import annotations
 
-from .greedy import GreedyBot
-from .random_bot import RandomBot
-from .strong import StrongBot, Thinking
+import importlib
+from typing import TYPE_CHECKING
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+if TYPE_CHECKING:
+    from .strong import Thinking
+
+# The bot modules are imported on first use, not with this package: the browser app needs only
+# the names to draw its first screen, and compiling the greedy and strong bots (with their
+# evaluator) is a noticeable part of its start-up in Pyodide. ``BOTS`` (name -> class) and the
+# classes stay importable from here as before (``__getattr__`` below loads them).
+_CLASSES = {
+    "random": ("random_bot", "RandomBot"),
+    "greedy": ("greedy", "GreedyBot"),
+    "strong": ("strong", "StrongBot"),
+}
+BOT_NAMES: tuple[str, ...] = tuple(_CLASSES)
+_LAZY = {cls: module for module, cls in _CLASSES.values()} | {"Thinking": "strong"}
+
+
+def bot_class(name: str) -> type:
+    """The class of the bot called ``name`` (its module is imported on first use)."""
+    try:
+        module, cls = _CLASSES[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(BOT_NAMES)}") from None
+    return getattr(importlib.import_module(f".{module}", __name__), cls)
+
+
+def __getattr__(name: str):
+    if name == "BOTS":
+        return {n: bot_class(n) for n in BOT_NAMES}
+    if name in _LAZY:
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def make_bot(name: str, seed=0):
     """A bot by name (``random``, ``greedy``, ``strong``), seeded for reproducible play."""
-    try:
-        cls = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}") from None
-    return cls(seed)
+    return bot_class(name)(seed)
 
 
 def start_thinking(bot, observation: dict) -> Thinking:
@@ -40,6 +65,8 @@ def start_thinking(bot, observation: dict) -> Thinking:
     def once():
         return bot.choose(observation)
         yield  # pragma: no cover  (makes this a generator)
+
+    from .strong import Thinking  # imported here: see the note on lazy bot modules above
 
     return Thinking(once())
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from pyapp.bots import BOTS, make_bot
+from pyapp.bots import BOT_NAMES, make_bot
 from pyapp.rules.actions import ChooseWeather, Pick, Place, RevealWeather, StartWeather
 from pyapp.rules.components import TOKENS
 from pyapp.rules.errors import CalderaError
@@ -143,7 +143,7 @@ class Turn:
 
 class Controller:
     def __init__(self, bot_names=None, reduced_motion: bool = False, seed_source=None):
-        self.bot_names = list(bot_names if bot_names is not None else BOTS)
+        self.bot_names = list(bot_names if bot_names is not None else BOT_NAMES)
         self.form = SetupForm(self.bot_names)
         self.screen = "setup"  # setup, handover, table, end
         self.state: dict | None = None

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import time
 
-from . import i18n, rules_ref
+from . import i18n
 from .i18n import t
 from .saves import EXPORT_MIME, SaveError, SaveStore, export_filename, export_record, import_game
 from .strings_saves import EN_SAVES
@@ -448,6 +448,10 @@ class Persistence:
     # ------------------------------------------------------------------ the rules screen
 
     def rules_screen(self):
+        # imported on first use: the reference text (both languages, typeset at import) is big
+        # and not needed to draw the game's first screen
+        from . import rules_ref
+
         sections = []
         for s in rules_ref.sections(i18n.language()):
             body = []
