@@ -13,9 +13,9 @@ import time
 
 from .bots import BOTS, make_bot
 from .rules.errors import CalderaError
-from .rules.game import apply, final_scores, is_over, new_game, observation, to_move
+from .rules.game import apply, final_scores, is_over, new_game, observation, park_of, to_move
 from .rules.position import read_position_text
-from .rules.scoring import score_position
+from .rules.scoring import faces_of, score_position
 
 
 class UsageError(Exception):
@@ -80,13 +80,9 @@ def bench_figures(games: int = 30, scores: int = 300) -> dict:
         final_scores(state)
         per_game.append((time.perf_counter() - t) * 1000)
         final = state
-    from .rules.components import TOKENS, WEATHER
-    from .rules.game import park_of
-
     park = park_of(final)
     pl = final["G"]["players"][0]
-    faces = [TOKENS[t] if t >= 0 else None for t in pl["board"]]
-    wx = [WEATHER[w] if w >= 0 else None for w in pl["weather"]]
+    faces, wx = faces_of(pl["board"], pl["weather"])
     per_score = []
     for _ in range(scores):
         t = time.perf_counter()

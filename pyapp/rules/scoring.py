@@ -101,11 +101,16 @@ def score_position(park: Park, faces, weather) -> dict:
     }
 
 
-def score_board(park: Park, board: list[int], weather: list[int]) -> dict:
-    """Score a park stored as in a game state: token ids and weather ids per space, -1 if empty."""
+def faces_of(board: list[int], weather: list[int]) -> tuple[list, list]:
+    """Token and weather faces per space from a game state's ids (-1 = empty)."""
     faces = [TOKENS[t] if t >= 0 else None for t in board]
     wx = [WEATHER[w] if w >= 0 else None for w in weather]
-    return score_position(park, faces, wx)
+    return faces, wx
+
+
+def score_board(park: Park, board: list[int], weather: list[int]) -> dict:
+    """Score a park stored as in a game state: token ids and weather ids per space, -1 if empty."""
+    return score_position(park, *faces_of(board, weather))
 
 
 def rank(sheets: list[dict]) -> tuple[list[int], str]:
