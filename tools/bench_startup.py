@@ -17,6 +17,10 @@ and drives Debian's Chromium (headless, a new empty profile per cold run) with P
   Every visit is a fresh browser process, as when a phone reopens the app. The first warm
   visit is reported apart: Chromium builds its compiled-code cache for files served by the
   service worker then, so later starts are the usual ones ("warm": median of visits 3 on).
+  The first warm visit is also the first returning one, on which the app makes its Python
+  memory snapshot in the background after ready (static/js/pyodide-loader.mjs); each visit
+  lasts until that is stored, as a player's session would, so later starts restore Python
+  from it. The bench prints how many counted warm visits did.
 
 Times are read in the page (``performance.now()`` when the attribute appears; the navigation
 starts at 0). Medians are reported with min and max, and checked against the goals: app/bare
@@ -31,6 +35,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -49,6 +54,7 @@ from tools.serve import Counter, make_server, start_in_thread
 GOALS = {"ratio": 1.2, "warm_s": 2.0, "first_load_mb": 16.0}
 TIMEOUT_MS = 120_000
 READY_PROBE = """
+window.__controlledAtLoad = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
 new MutationObserver((_, observer) => {
   if (document.documentElement && document.documentElement.hasAttribute('data-app-ready')) {
     window.__readyAt = performance.now();
@@ -89,7 +95,14 @@ def make_bare_page(site: Path, out: Path) -> None:
             "!py-terminal",
         ]
     )
-    bare_config = config.split("[files]")[0]  # same interpreter and plug-ins, no app files
+    # the same vendored Pyodide, loaded directly (not through the app's snapshot-restoring
+    # loader) with the same plug-ins off, and no app files
+    bare_config = re.sub(
+        r'^interpreter = ".*"$',
+        'interpreter = "./pyodide/pyodide.mjs"',
+        config.split("[files]")[0],
+        flags=re.M,
+    )
     out.mkdir(parents=True)
     shutil.copytree(site / "pyscript", out / "pyscript")
     shutil.copytree(site / "pyodide", out / "pyodide")
@@ -133,6 +146,7 @@ class Bench:
         self.work = work
         self.warm_visits = warm_visits
         self.profiles = 0
+        self.starts: dict[str, list[str]] = {}  # url -> how Python started, counted warm visits
 
     def new_profile(self) -> Path:
         self.profiles += 1
@@ -156,8 +170,22 @@ class Bench:
                     timeout=TIMEOUT_MS,
                     polling=100,
                 )
+                # a returning visit makes the Python snapshot in the background after ready:
+                # the visit lasts until it is stored, as a player's session would
+                page.wait_for_function(
+                    "!window.__controlledAtLoad"
+                    " || document.documentElement.hasAttribute('data-python-made')",
+                    timeout=TIMEOUT_MS,
+                    polling=100,
+                )
+            start = page.evaluate("document.documentElement.getAttribute('data-python-start')")
             time.sleep(1.0)  # let caches settle before the browser closes
-            return {"s": seconds, "bytes_ready": bytes_ready, "bytes_visit": counter.bytes}
+            return {
+                "s": seconds,
+                "bytes_ready": bytes_ready,
+                "bytes_visit": counter.bytes,
+                "python": start or "-",
+            }
         finally:
             context.close()
 
@@ -165,6 +193,7 @@ class Bench:
         profile = self.new_profile()
         cold = self.visit(profile, url, counter, service_worker)
         warm = [self.visit(profile, url, counter, service_worker) for _ in range(self.warm_visits)]
+        self.starts.setdefault(url, []).extend(w["python"] for w in warm[1:])
         return {
             "cold_s": cold["s"],
             "first_warm_s": warm[0]["s"],
@@ -229,6 +258,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
         server.shutdown()
         server.server_close()
+        starts = {name: bench.starts[base + name + "/"] for name in ("app", "shell")}
     except Exception as exc:  # a page that does not boot is the one failure worth an exit code
         print(f"bench: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
@@ -280,6 +310,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  shell warm (service worker):      {fig(shell['warm_s'])}")
     print(f"  bare warm (HTTP cache):           {fig(bare['warm_s'])}")
     print(f"  app/bare warm ratio:              {warm_ratio:.2f}")
+    for name, seen in starts.items():
+        restored = seen.count("snapshot")
+        print(f"  {name} warm visits restoring Python from its snapshot: {restored} of {len(seen)}")
+    result["python_starts"] = starts
     print("Bytes sent by the server (headers included):")
     print(
         f"  app first load, until ready:      {first_mb:.2f} MB  "

@@ -210,7 +210,7 @@ def preload_links(files: dict[str, bytes]) -> str:
     """``<link>`` hints for every runtime file the page is known to load."""
     modules = [p for p in sorted(files) if p.startswith("pyscript/") and p.endswith(".js")]
     modules = [p for p in modules if re.match(r"pyscript/core(\.js|-)", p)]
-    modules += ["pyodide/pyodide.mjs", "pyodide/pyodide.asm.js"]
+    modules += ["js/pyodide-loader.mjs", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.js"]
     lines = [f'<link rel="modulepreload" href="./{p}">' for p in modules]
     lines += [f'<link rel="preload" href="./{p}" as="fetch" crossorigin>' for p in PRELOAD_FETCH]
     missing = [p for p in [*modules, *PRELOAD_FETCH] if p not in files]

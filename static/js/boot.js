@@ -11,6 +11,7 @@
 
   var BOOT_TIMEOUT_MS = 120000;
   var UPDATE_CHECK_MS = 3600000; // also look for a new version hourly while the page is open
+  var SNAPSHOT_DELAY_MS = 1000; // let the first screen settle before the background work
   // PyScript / polyscript progress messages (py:progress events) in boot order, with the share
   // of the bar reached when each one arrives and the text shown to the player.
   var STEPS = {
@@ -141,6 +142,30 @@
     $("app").hidden = false;
     document.documentElement.setAttribute("data-app-ready", "");
     registerServiceWorker();
+    scheduleSnapshot();
+  }
+
+  /* ---- Python snapshot for faster starts (see js/pyodide-loader.mjs) ---- */
+
+  // Only on a returning visit, when the service worker already served this page: the worker
+  // that makes the snapshot then reads every runtime file from the offline cache, and a first
+  // visit is left to download and cache the site undisturbed.
+  var controlledAtLoad = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+
+  function scheduleSnapshot() {
+    if (!controlledAtLoad || !window.isSecureContext) return;
+    setTimeout(function () {
+      import("./pyodide-loader.mjs") // relative to this script
+        .then(function (loader) {
+          return loader.makeSnapshot();
+        })
+        .then(function (result) {
+          if (String(result).indexOf("failed") === 0) console.warn("Python snapshot:", result);
+        })
+        .catch(function (error) {
+          console.warn("Python snapshot:", error);
+        });
+    }, SNAPSHOT_DELAY_MS);
   }
 
   /* ---- service worker and updates ---- */

@@ -45,7 +45,11 @@ def test_build_holds_the_runtime_app_and_pwa_files(site):
 
 def test_config_points_at_the_vendored_interpreter(site):
     config = tomllib.loads((site.path / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./pyodide/pyodide.mjs"
+    # our loader (which restores Python from a snapshot when it can) wraps the vendored core
+    assert config["interpreter"] == "./js/pyodide-loader.mjs"
+    loader = (site.path / "js/pyodide-loader.mjs").read_text()
+    assert 'from "../pyodide/pyodide.mjs"' in loader
+    assert 'new URL("../pyodide/", import.meta.url)' in loader
     assert config["files"] == {"./app.zip": "./*"}
     for plugin in ("codemirror", "py-editor", "py-terminal", "py-game", "donkey", "error"):
         assert f"!{plugin}" in config["plugins"]
