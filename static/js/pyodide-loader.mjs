@@ -112,6 +112,9 @@ export function makeSnapshot() {
         [DIGEST_HEADER]: await sha256(reply.snapshot),
       };
       await cache.put(KEY, new Response(reply.snapshot, { headers }));
+      for (const request of await cache.keys()) {
+        if (request.url !== KEY) await cache.delete(request); // a former runtime's snapshot
+      }
       return "stored";
     } finally {
       worker.terminate();
@@ -119,7 +122,7 @@ export function makeSnapshot() {
   })().then(
     (result) => {
       const [word, ...why] = result.split(": ");
-      mark("made", word.replace(":", ""), why.join(": "));
+      mark("made", word, why.join(": "));
       return result;
     },
     (error) => {

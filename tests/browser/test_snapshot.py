@@ -1,0 +1,147 @@
+"""Warm starts from a Python memory snapshot (static/js/pyodide-loader.mjs).
+
+A returning visit makes the snapshot in a background worker from the offline cache; later starts
+restore Python from it, work offline, play the game, and draw fresh random numbers. A damaged
+snapshot, or one of another Pyodide build, is refused: Python starts the ordinary way, nothing is
+lost, and a good snapshot replaces the bad one.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game_driver import game_record, new_game, play_human_step, wait_for_human_or_end
+from saves_driver import games_in, storage
+from sitetest import BOOT_TIMEOUT_MS, READY, open_app, wait_for_service_worker
+
+SNAPSHOTS = "caldera-snapshots"
+MADE = "document.documentElement.hasAttribute('data-python-made')"
+
+
+def python(page, name: str) -> str | None:
+    return page.get_attribute("html", f"data-python-{name}")
+
+
+def reload_ready(page) -> None:
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def returning_visit(page) -> str:
+    """Reload (the service worker now serves the page) and wait for the background snapshot."""
+    reload_ready(page)
+    page.wait_for_function(MADE, timeout=BOOT_TIMEOUT_MS, polling=200)
+    return python(page, "made")
+
+
+def snapshot_keys(page) -> list[str]:
+    return page.evaluate(
+        """async (name) => (await caches.has(name))
+             ? (await (await caches.open(name)).keys()).map(r => r.url) : []""",
+        SNAPSHOTS,
+    )
+
+
+def status(page) -> dict:
+    return page.evaluate("import('./js/pyodide-loader.mjs').then(m => ({...m.status}))")
+
+
+def start_game_with_random_seed(page) -> int:
+    new_game(page, seats=("human", "random"), seed="")
+    return game_record(page)["options"]["seed"]
+
+
+def test_returning_visit_makes_a_snapshot_and_later_starts_restore_it(context, site_url, served):
+    page = open_app(context, site_url)
+    wait_for_service_worker(page)
+    assert python(page, "start") == "fresh"
+    # a first visit only downloads and caches the site
+    page.wait_for_timeout(2000)
+    assert python(page, "made") is None
+    assert snapshot_keys(page) == []
+
+    # a snapshot left by a former Pyodide version is not used, and goes when a new one is stored
+    page.evaluate(
+        """async ([name, url]) => (await caches.open(name)).put(url, new Response('old'))""",
+        [SNAPSHOTS, f"{site_url}pyodide/snapshot-0.0.1.bin"],
+    )
+    served.counter.reset()
+    assert returning_visit(page) == "stored"
+    assert python(page, "start") == "fresh"
+    # made in the background from the offline cache: no runtime file came from the server
+    fetched = [path for path, _, _ in served.counter.requests]
+    assert not any("/pyodide/" in path for path in fetched), fetched
+    version = page.evaluate("import('./js/pyodide-loader.mjs').then(m => m.version)")
+    assert snapshot_keys(page) == [f"{site_url}pyodide/snapshot-{version}.bin"]
+
+    # the next start restores Python, even offline, and the game plays
+    context.set_offline(True)
+    served.counter.reset()
+    reload_ready(page)
+    assert python(page, "start") == "snapshot"
+    seed = start_game_with_random_seed(page)
+    rng = random.Random(5)
+    for _ in range(4):
+        wait_for_human_or_end(page)
+        play_human_step(page, rng)
+    wait_for_human_or_end(page)
+    assert len(game_record(page)["log"]) >= 4
+    page.wait_for_function(MADE, timeout=BOOT_TIMEOUT_MS)
+    assert python(page, "made") == "present"  # nothing made twice
+    # (Chromium's own update check of sw.js ignores Playwright's offline switch: not the app's)
+    reached = [path for path, _, _ in served.counter.requests if not path.endswith("/sw.js")]
+    assert reached == [], "an offline start must not reach the server"
+
+    # every restored start draws its own random numbers, not the snapshot's
+    reload_ready(page)
+    assert python(page, "start") == "snapshot"
+    assert game_record(page)["options"]["seed"] == seed  # the running game resumed
+    page.locator("[data-action=menu-new]").click()
+    assert start_game_with_random_seed(page) != seed
+
+
+def _replace_snapshot(page, how: str) -> None:
+    """Overwrite the stored snapshot: "damaged" (bytes that fail their digest) or "foreign" (a
+    consistent snapshot whose Pyodide build id is not this runtime's)."""
+    page.evaluate(
+        """async ([name, how]) => {
+          const cache = await caches.open(name);
+          const [request] = await cache.keys();
+          const stored = await cache.match(request);
+          const bytes = new Uint8Array(await stored.arrayBuffer());
+          const headers = new Headers(stored.headers);
+          if (how === "damaged") {
+            bytes.fill(7, 1000, 2000);
+          } else {
+            bytes[20] ^= 0xff; // inside the build id Pyodide writes in the snapshot's header
+            const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+            headers.set("X-Snapshot-SHA256",
+              Array.from(digest, b => b.toString(16).padStart(2, "0")).join(""));
+          }
+          await cache.put(request, new Response(bytes, {headers}));
+        }""",
+        [SNAPSHOTS, how],
+    )
+
+
+def test_a_damaged_or_foreign_snapshot_is_refused_and_replaced(context, site_url):
+    page = open_app(context, site_url)
+    wait_for_service_worker(page)
+    assert returning_visit(page) == "stored"
+    new_game(page, seats=("human", "random"), seed="11")
+    wait_for_human_or_end(page)
+    saved = {key: game["record"] for key, game in games_in(storage(page)).items()}
+    assert len(saved) == 1
+
+    for how, why in (("damaged", "damaged"), ("foreign", "build id")):
+        _replace_snapshot(page, how)
+        assert returning_visit(page) == "stored", how  # a good one replaces it
+        assert python(page, "start") == "refused", how
+        assert why in status(page)["detail"], (how, status(page))
+        # the app starts the ordinary way, resumes the game, and nothing saved is lost
+        wait_for_human_or_end(page)
+        assert game_record(page)["options"]["seed"] == 11
+        assert {key: game["record"] for key, game in games_in(storage(page)).items()} == saved
+
+    reload_ready(page)
+    assert python(page, "start") == "snapshot"
