@@ -24,6 +24,7 @@ const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 // one snapshot per runtime: the Pyodide version in the key, Pyodide's build id checked on restore
 const KEY = new URL(`../pyodide/snapshot-${version}.bin`, import.meta.url).href;
 const DIGEST_HEADER = "X-Snapshot-SHA256";
+const MAKE_TIMEOUT_MS = 180000; // a worker that never answers is given up (and terminated)
 
 // What happened, also shown as data-python-start / data-python-made on <html> for tests:
 // start: "snapshot" (restored), "fresh" (no snapshot), "refused" (a snapshot failed; fresh start);
@@ -101,8 +102,10 @@ export function makeSnapshot() {
     const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
     try {
       const reply = await new Promise((resolve) => {
-        worker.onmessage = (event) => resolve(event.data);
-        worker.onerror = (event) => resolve({ error: event.message || "worker error" });
+        const timer = setTimeout(() => resolve({ error: "timed out" }), MAKE_TIMEOUT_MS);
+        const done = (answer) => (clearTimeout(timer), resolve(answer));
+        worker.onmessage = (event) => done(event.data);
+        worker.onerror = (event) => done({ error: event.message || "worker error" });
         worker.postMessage({ indexURL: INDEX_URL });
       });
       if (reply.error) return `failed: ${reply.error}`;
