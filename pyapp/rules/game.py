@@ -318,6 +318,8 @@ def why_illegal(state: dict, action, player: int | None = None) -> str | None:
             if state["ctx"]["revealed"]:
                 return f"the revealed action token is {state['ctx']['revealed']}"
             return f"the {action.action} action token is not in the selection row any more"
+        if action.terrain != "any" and action.terrain not in _TERRAIN_INDEX:
+            return f"there is no terrain space called {action.terrain!r}"
         if action.action == "water" and action.terrain != "any":
             return "the watering hole only goes on the rightmost terrain space"
         if action.terrain == "any" and action.action != "water":
@@ -326,7 +328,9 @@ def why_illegal(state: dict, action, player: int | None = None) -> str | None:
             return f"the {action.terrain} terrain space is already taken this round"
         return None
     # place
-    token = TOKEN_BY_NAME[action.token]
+    token = TOKEN_BY_NAME.get(action.token)
+    if token is None:
+        return f"there is no animal token called {action.token!r}"
     if token.id not in pl["display"]:
         return f"{action.token} is not in {names[p]}'s display"
     tokens, spaces, token_fallback, space_fallback = placement_options(state, p)

@@ -181,6 +181,19 @@ def test_pick_rules_and_the_watering_hole_space():
     assert len(game.legal_actions(state)) == 5 * 5
 
 
+def test_hand_built_actions_with_unknown_names_get_a_reason_not_a_crash():
+    # play() parses text, so only a hand-built action object can carry a name no token has
+    state = first_pick()
+    assert "no terrain space called 'lake'" in game.why_illegal(state, Pick("bear", "lake"))
+    advance(state, at_kind("place"))
+    at = next(iter(place_options(state)[1]))
+    assert "no animal token called 'dragon'" in game.why_illegal(state, Place("dragon", at))
+    before = to_json(state)
+    with pytest.raises(MalformedActionError, match="dragon"):
+        game.play(state, Place("dragon", at))
+    assert to_json(state) == before
+
+
 def test_row_and_terrain_selection_reset_each_round():
     state = first_pick()
     picks = []
