@@ -164,9 +164,10 @@ class Controller:
         self.thinking: int | None = None  # bot seat currently thinking
         self.generation = 0  # bumps when a game starts or resumes: stale bot steps are dropped
         self.on_change: list[Callable[[Controller], None]] = []
-        # header slots: (key, label key) drawn as buttons with data-action=key; a click calls
-        # menu_handlers[key](controller). Saved games and the rules fill "saves" and "rules".
-        self.menu: list[tuple[str, str]] = []
+        # header slots: (key, label key[, key of the label's language]) drawn as buttons with
+        # data-action=key; a click calls menu_handlers[key](controller). Saved games, the rules
+        # and the language switch fill "saves", "rules" and "lang".
+        self.menu: list[tuple[str, ...]] = []
         self.menu_handlers: dict[str, Callable[[Controller], object]] = {}
         # input handlers of other features, asked first: handler(action, data) returns None
         # when the action is not theirs, else True/False (redraw or not)

@@ -36,6 +36,8 @@ from .vdom import h
 i18n.add_strings("en", EN_SAVES)
 
 OVERLAYS = ("saves", "rules")
+# the language switch's label names the other language in that language: its lang attribute too
+LANG_SWITCH = ("lang.switch", "lang.switch.lang")
 MAX_IMPORT_BYTES = 2_000_000
 _MONTHS = {
     "en": ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
@@ -92,7 +94,8 @@ class Persistence:
         self._persist_asked = False
         self.confirm_delete: str | None = None
         controller.on_change.append(self.autosave)
-        for entry in (("saves", "menu.saves"), ("rules", "menu.rules"), ("lang", "lang.switch")):
+        menu = (("saves", "menu.saves"), ("rules", "menu.rules"), ("lang", *LANG_SWITCH))
+        for entry in menu:
             if entry not in controller.menu:
                 controller.menu.append(entry)
         controller.menu_handlers["saves"] = lambda c: self.open("saves")

@@ -85,19 +85,18 @@ def header(ctrl: Controller) -> E:
             t("menu.new"),
         )
     ]
-    for key, label_key in ctrl.menu:  # slots filled by other features (rules, saves)
-        items.append(
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "menu-item",
-                    "data-action": key,
-                    "data-key": f"menu-{key}",
-                },
-                t(label_key),
-            )
-        )
+    # slots filled by other features (rules, saves, language): (action, label key), plus
+    # optionally the key of the label's language when it is not the page's (a language's name)
+    for key, label_key, *label_lang in ctrl.menu:
+        attrs = {
+            "type": "button",
+            "class": "menu-item",
+            "data-action": key,
+            "data-key": f"menu-{key}",
+        }
+        if label_lang:
+            attrs["lang"] = t(label_lang[0])
+        items.append(h("button", attrs, t(label_key)))
     return h(
         "header",
         {"class": "app-header"},

@@ -313,6 +313,7 @@ _FR = {
     "saves.import.read_failed": "Le fichier n'a pas pu être lu.",
     # ------------------------------------------------------------------ language
     "lang.switch": "English",
+    "lang.switch.lang": "en",
     # ------------------------------------------------------------------ rules reference
     "rules.title": "Aide-mémoire des règles",
     "rules.close": "Retour à la partie",

@@ -57,6 +57,7 @@ EN_SAVES = {
     "saves.import.read_failed": "The file could not be read.",
     # ------------------------------------------------------------------ language
     "lang.switch": "Français",
+    "lang.switch.lang": "fr",  # the language the switch's label is written in
     # ------------------------------------------------------------------ rules reference
     "rules.title": "Rules reference",
     "rules.close": "Back to the game",

@@ -7,7 +7,7 @@ import random
 
 import pytest
 from storage_fakes import FakeStorage
-from ui import i18n
+from ui import i18n, screens
 from ui.controller import Controller
 from ui.persistence import Persistence, format_when, pick_language
 from ui.saves import CURRENT_KEY, GAME_PREFIX, LANG_KEY, SaveStore, export_record
@@ -255,9 +255,15 @@ def test_language_from_browser_then_remembered_switch():
     c, p = make(storage, FakePlatform(langs=["fr-CA", "en-US"]))
     assert i18n.language() == "fr" and c.form.names[0] == "Joueur 1"
     assert LANG_KEY not in storage.items  # only a choice is remembered
+    switch = find(screens.render(c)[0], data_key="menu-lang")
+    # the label names the other language in that language, and says so for screen readers
+    assert (switch.text(), switch.attrs["lang"]) == ("English", "en")
     c.handle("lang", {})
     assert i18n.language() == "en" and storage.items[LANG_KEY] == "en"
     assert c.form.names[:2] == ["Player 1", "Player 2"]
+    switch = find(screens.render(c)[0], data_key="menu-lang")
+    assert (switch.text(), switch.attrs["lang"]) == ("Français", "fr")
+    assert "lang" not in find(screens.render(c)[0], data_key="menu-saves").attrs
     make(storage, FakePlatform(langs=["fr"]))
     assert i18n.language() == "en"  # the remembered choice wins over the browser
 
