@@ -4,7 +4,6 @@ page, saved games made in CPython with the app's own modules, and axe-core from 
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 
@@ -13,24 +12,12 @@ for _p in (ROOT, ROOT / "static", ROOT / "tests" / "saves"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
+from sample_games import played  # noqa: E402, F401  (re-exported to the browser tests)
 from sitetest import BOOT_TIMEOUT_MS, READY  # noqa: E402
 from storage_fakes import FakeStorage  # noqa: E402
 from ui.saves import CURRENT_KEY, GAME_PREFIX, SaveStore  # noqa: E402
 
-from pyapp.rules.game import is_over, legal_actions, new_game, play  # noqa: E402
-
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def played(n: int, *, players=2, seed=7, variant="base", names=None) -> dict:
-    """A game after ``n`` random legal actions (or over, whichever comes first)."""
-    state = new_game(players=players, seed=seed, variant=variant, names=names)
-    rng = random.Random(seed)
-    for _ in range(n):
-        if is_over(state):
-            break
-        play(state, rng.choice(legal_actions(state)))
-    return state
 
 
 def saved_items(*games, current: int | None = None) -> dict[str, str]:

@@ -6,23 +6,13 @@ import json
 import random
 
 import pytest
+from sample_games import played
 from storage_fakes import FakeStorage, QuotaExceededError, UnavailableStorage
 from ui import saves
 from ui.saves import GAME_PREFIX, SaveError, SaveStore, export_record, import_record
 
 from pyapp.rules.game import decision, is_over, legal_actions, new_game, play
 from pyapp.rules.record import to_json
-
-
-def played(n: int, seed=7, players=2, variant="base", names=None) -> dict:
-    """A game after ``n`` random legal actions (or over, whichever comes first)."""
-    state = new_game(players=players, seed=seed, variant=variant, names=names)
-    rng = random.Random(seed)
-    for _ in range(n):
-        if is_over(state):
-            break
-        play(state, rng.choice(legal_actions(state)))
-    return state
 
 
 class Clock:
