@@ -54,7 +54,6 @@ from tools.serve import Counter, make_server, start_in_thread
 GOALS = {"ratio": 1.2, "warm_s": 2.0, "first_load_mb": 16.0}
 TIMEOUT_MS = 120_000
 READY_PROBE = """
-window.__controlledAtLoad = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
 new MutationObserver((_, observer) => {
   if (document.documentElement && document.documentElement.hasAttribute('data-app-ready')) {
     window.__readyAt = performance.now();
@@ -173,7 +172,7 @@ class Bench:
                 # a returning visit makes the Python snapshot in the background after ready:
                 # the visit lasts until it is stored, as a player's session would
                 page.wait_for_function(
-                    "!window.__controlledAtLoad"
+                    "!CalderaBoot.state.makesSnapshot"
                     " || document.documentElement.hasAttribute('data-python-made')",
                     timeout=TIMEOUT_MS,
                     polling=100,

@@ -153,14 +153,13 @@
   var controlledAtLoad = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
 
   function scheduleSnapshot() {
-    if (!controlledAtLoad || !window.isSecureContext) return;
+    if (!window.CalderaBoot.state.makesSnapshot) return;
     setTimeout(function () {
       import("./pyodide-loader.mjs") // relative to this script
         .then(function (loader) {
-          return loader.makeSnapshot();
-        })
-        .then(function (result) {
-          if (String(result).indexOf("failed") === 0) console.warn("Python snapshot:", result);
+          return loader.makeSnapshot().then(function (made) {
+            if (made === "failed") console.warn("Python snapshot not made:", loader.status.detail);
+          });
         })
         .catch(function (error) {
           console.warn("Python snapshot:", error);
@@ -356,7 +355,12 @@
       return meta ? meta.content : "";
     },
     get state() {
-      return { ready: state.ready, failed: state.failed, updateWaiting: !!state.waiting };
+      return {
+        ready: state.ready,
+        failed: state.failed,
+        updateWaiting: !!state.waiting,
+        makesSnapshot: controlledAtLoad && window.isSecureContext,
+      };
     },
   };
 })();

@@ -93,12 +93,12 @@ export async function loadPyodide(options = {}) {
 let making = null;
 
 /* Make and store a snapshot for the next start, once per page, if none is stored yet.
- * Resolves to "stored", "present", "unsupported" or "failed: <why>"; never rejects. */
+ * Resolves to "stored", "present", "unsupported" or "failed" (status.detail says why), the
+ * value data-python-made shows; never rejects. */
 export function makeSnapshot() {
   making ??= (async () => {
     if (typeof Worker !== "function" || !("caches" in globalThis)) return "unsupported";
-    if (status.start === "snapshot") return "present";
-    if (await caches.match(KEY, { cacheName: CACHE })) return "present";
+    if (status.start === "snapshot" || (await findSnapshot())) return "present";
     const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
     try {
       const reply = await new Promise((resolve) => {
@@ -108,7 +108,7 @@ export function makeSnapshot() {
         worker.onerror = (event) => done({ error: event.message || "worker error" });
         worker.postMessage({ indexURL: INDEX_URL });
       });
-      if (reply.error) return `failed: ${reply.error}`;
+      if (reply.error) throw new Error(reply.error);
       const cache = await caches.open(CACHE);
       const headers = {
         "Content-Type": "application/octet-stream",
@@ -123,15 +123,8 @@ export function makeSnapshot() {
       worker.terminate();
     }
   })().then(
-    (result) => {
-      const [word, ...why] = result.split(": ");
-      mark("made", word, why.join(": "));
-      return result;
-    },
-    (error) => {
-      mark("made", "failed", String((error && error.message) || error));
-      return `failed: ${error}`;
-    }
+    (made) => (mark("made", made), made),
+    (error) => (mark("made", "failed", String((error && error.message) || error)), "failed")
   );
   return making;
 }
