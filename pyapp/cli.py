@@ -11,11 +11,12 @@ import statistics
 import sys
 import time
 
-from .bots import BOTS, make_bot
+from .bots import BOT_NAMES, make_bot
 from .rules.errors import CalderaError
 from .rules.game import apply, final_scores, is_over, new_game, observation, park_of, to_move
 from .rules.position import read_position_text
 from .rules.scoring import faces_of, score_position
+from .rules.variants import VARIANTS
 
 
 class UsageError(Exception):
@@ -45,8 +46,8 @@ def cmd_simulate(args) -> int:
     options = {"players": args.players, "seed": args.seed, "variant": args.variant}
     names = args.bots.split(",") if args.bots else ["random"]
     for name in names:
-        if name not in BOTS:
-            raise UsageError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}")
+        if name not in BOT_NAMES:
+            raise UsageError(f"unknown bot {name!r}: expected one of {', '.join(BOT_NAMES)}")
     state = play_game(options, _bots_for(names, args.players, args.seed))
     result = final_scores(state)
     print(json.dumps({"options": state["options"], **result}, indent=1))
@@ -128,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play a whole game with bots, print the score sheets")
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--seed", type=_seed, default=1)
-    sim.add_argument("--variant", default="base", choices=["base", "solo", "geyser"])
+    sim.add_argument("--variant", default="base", choices=list(VARIANTS))
     sim.add_argument(
         "--bots", default="", help="comma-separated bot names per seat (default random)"
     )

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 # The bot modules are imported on first use, not with this package: the browser app needs only
 # the names to draw its first screen, and compiling the greedy and strong bots (with their
 # evaluator) is a noticeable part of its start-up in Pyodide. ``BOTS`` (name -> class) and the
-# classes stay importable from here as before (``__getattr__`` below loads them).
+# classes stay importable from here as before (``__getattr__`` below loads them); code that only
+# needs the names uses ``BOT_NAMES``.
 _CLASSES = {
     "random": ("random_bot", "RandomBot"),
     "greedy": ("greedy", "GreedyBot"),
@@ -45,7 +46,10 @@ def bot_class(name: str) -> type:
 
 def __getattr__(name: str):
     if name == "BOTS":
-        return {n: bot_class(n) for n in BOT_NAMES}
+        # built once and kept as a module global (``__getattr__`` is not asked again), so a change
+        # to it (a test's ``monkeypatch.setitem(BOTS, ...)``) reaches ``make_bot``
+        bots = globals()["BOTS"] = {n: bot_class(n) for n in BOT_NAMES}
+        return bots
     if name in _LAZY:
         return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -53,6 +57,9 @@ def __getattr__(name: str):
 
 def make_bot(name: str, seed=0):
     """A bot by name (``random``, ``greedy``, ``strong``), seeded for reproducible play."""
+    bots = globals().get("BOTS")  # only once someone has asked for ``BOTS`` (see ``__getattr__``)
+    if bots is not None and name in bots:
+        return bots[name](seed)
     return bot_class(name)(seed)
 
 

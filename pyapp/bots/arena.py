@@ -21,11 +21,11 @@ import statistics
 import sys
 import time
 
-from ..cli import _EXTRA_COMMANDS, UsageError
-from ..rules.components import SOLO_RATINGS
+from ..cli import _EXTRA_COMMANDS, UsageError, _seed
+from ..rules.components import SOLO_RATINGS, solo_rating
 from ..rules.game import apply, final_scores, is_over, new_game, observation, to_move
 from ..rules.variants import VARIANTS
-from . import BOTS, make_bot
+from . import BOT_NAMES, make_bot
 
 Z95 = 1.959963984540054
 
@@ -60,10 +60,7 @@ def solo_bands(scores: list[int]) -> dict:
     """Share of the scores in each band of the rule book's solo table, best band first."""
     counts = dict.fromkeys((key for _, key in SOLO_RATINGS), 0)
     for s in scores:
-        for minimum, key in SOLO_RATINGS:
-            if s >= minimum:
-                counts[key] += 1
-                break
+        counts[solo_rating(s)] += 1
     n = len(scores) or 1
     return {key: counts[key] / n for key in counts}
 
@@ -71,8 +68,8 @@ def solo_bands(scores: list[int]) -> dict:
 def run_arena(names, games=200, players=2, seed=1, variant="base", progress=None) -> dict:
     """Play the games and return ``{"bots": {name: figures}}`` (see the module docstring)."""
     for name in names:
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}")
+        if name not in BOT_NAMES:
+            raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(BOT_NAMES)}")
     if type(games) is not int or games < 1:
         raise ValueError("the number of games is a whole number of at least 1")
     if len(str(seed)) > 40:
@@ -210,9 +207,7 @@ def cmd_arena(args) -> int:
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
     if not names:
         raise UsageError("--bots needs at least one bot name, e.g. --bots strong,greedy")
-    for name in names:
-        if name not in BOTS:
-            raise UsageError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}")
+    # unknown bot names: run_arena's ValueError (main() reports it the same way, exit status 2)
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
     if len(str(args.seed)) > 40:
@@ -242,25 +237,18 @@ def cmd_arena(args) -> int:
     return 0
 
 
-def _seed(text: str):
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
 def register(sub) -> None:
     """Add the ``arena`` sub-command to the CLI's sub-parsers."""
     p = sub.add_parser("arena", help="play seeded games between bots, print win rates and scores")
     p.add_argument(
         "--bots",
         default="greedy,random",
-        help=f"comma-separated bot names, one of {', '.join(BOTS)} (default greedy,random)",
+        help=f"comma-separated bot names, one of {', '.join(BOT_NAMES)} (default greedy,random)",
     )
     p.add_argument("--games", type=int, default=200, help="games (solo: deals per bot)")
     p.add_argument("--players", type=int, default=None, help="players per game (default 2)")
     p.add_argument("--seed", type=_seed, default=1)
-    p.add_argument("--variant", default="base", choices=["base", "solo", "geyser"])
+    p.add_argument("--variant", default="base", choices=list(VARIANTS))
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--progress", action="store_true", help="show progress on standard error")
     p.set_defaults(run=cmd_arena)
