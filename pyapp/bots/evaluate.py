@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..rules.components import SPECIES, SUN, TOKENS, WEATHER
+from ..rules.game import variant_of
 from ..rules.park import Park, load_park
-from ..rules.variants import VARIANTS
+from ..rules.scoring import _COVERAGE_REQ, COVERAGE_POINTS, GEYSER_POINTS
 
 N_TOKENS = len(TOKENS)
 N_SPECIES = len(SPECIES)
@@ -75,18 +76,12 @@ class ParkInfo:
         # coverage categories: (points, mask) for every one that can score on this park
         masks = park.requirement_mask
         cats = []
-        for req, pts in (
-            ("waterfall", 4),
-            ("mountain", 7),
-            ("prairie", 7),
-            ("forest", 7),
-            ("river", 8),
-        ):
+        for cat, req in _COVERAGE_REQ.items():
             if masks[req]:
-                cats.append((pts, masks[req]))
+                cats.append((COVERAGE_POINTS[cat], masks[req]))
         for m in park.geyser_masks:
             if m:
-                cats.append((4, m))
+                cats.append((GEYSER_POINTS, m))
         self.categories = tuple(cats)
         self.coverage_total = sum(p for p, _ in cats)
         # the categories each space belongs to, as a bitmask over categories
@@ -130,7 +125,7 @@ def park_info(name: str) -> ParkInfo:
 
 
 def info_of(state: dict) -> ParkInfo:
-    return park_info(VARIANTS[state["options"]["variant"]].park)
+    return park_info(variant_of(state).park)
 
 
 def unseen_weather(pl: dict) -> list[int]:

@@ -30,19 +30,6 @@ def best_of(scored, rng: Rng):
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def requirement_options(view: dict, player: int, action: str, terrain: str):
-    """(token ids, space indices) ``player`` could place under a requirement (with fallbacks)."""
-    pl = view["G"]["players"][player]
-    display = pl["display"]
-    tokens = [t for t in display if TOKENS[t].shows(action)] or list(display)
-    park = park_of(view)
-    board = pl["board"]
-    spaces = [i for i in park.requirement[terrain] if board[i] < 0]
-    if not spaces:
-        spaces = [i for i in park.landscape if board[i] < 0]
-    return tokens, spaces
-
-
 class PlacementTable:
     """Lazily computed ``place_delta`` of (token, space) pairs for one player and position, and
     the best of them under each requirement."""

@@ -17,12 +17,9 @@ from dataclasses import dataclass
 
 from .components import ACTIONS, TERRAIN_SPACES, TOKEN_BY_NAME
 from .errors import MalformedActionError
+from .parkcheck import _fmt as _at_text
 
 __all__ = ["ChooseWeather", "StartWeather", "RevealWeather", "Pick", "Place", "Action", "parse"]
-
-
-def _at_text(at: tuple[int, int]) -> str:
-    return f"{at[0]},{at[1]}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,6 @@ FORMAT = 1
 ROUNDS = 5
 TURNS = 7
 DISPLAY_SIZE = 7
-WEATHER_SLOTS = 6
 _TERRAIN_INDEX = {t: i for i, t in enumerate(TERRAIN_SPACES)}
 _WATER_SPACE = TERRAIN_SPACES.index("any")
 
@@ -152,7 +151,7 @@ def _order(start: int, n: int) -> list[int]:
 
 
 def park_of(state: dict) -> Park:
-    return load_park(VARIANTS[state["options"]["variant"]].park)
+    return load_park(variant_of(state).park)
 
 
 def variant_of(state: dict):
@@ -318,7 +317,7 @@ def why_illegal(state: dict, action, player: int | None = None) -> str | None:
             if state["ctx"]["revealed"]:
                 return f"the revealed action token is {state['ctx']['revealed']}"
             return f"the {action.action} action token is not in the selection row any more"
-        if action.terrain != "any" and action.terrain not in _TERRAIN_INDEX:
+        if action.terrain not in _TERRAIN_INDEX:  # "any" (the watering hole's space) is in it
             return f"there is no terrain space called {action.terrain!r}"
         if action.action == "water" and action.terrain != "any":
             return "the watering hole only goes on the rightmost terrain space"

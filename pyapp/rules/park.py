@@ -12,12 +12,12 @@ from functools import cache
 from importlib import resources
 from typing import NamedTuple
 
-from .parkcheck import ParkError, check_park
+from .parkcheck import OFFSETS, ParkError, check_park
 
 __all__ = ["Park", "ParkError", "Space", "load_park", "PARK_NAMES", "NEIGHBOUR_OFFSETS"]
 
 PARK_NAMES = ("river", "geyser")
-NEIGHBOUR_OFFSETS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+NEIGHBOUR_OFFSETS = OFFSETS  # axial (dq, dr) of the six neighbours of a hex
 
 
 class Space(NamedTuple):
@@ -64,7 +64,6 @@ class Park:
         self.landscape = tuple(i for i, k in enumerate(kinds) if k == "landscape")
         self.weather_spaces = tuple(i for i, k in enumerate(kinds) if k == "weather")
         self.geysers = tuple(i for i, k in enumerate(kinds) if k == "geyser")
-        self.volcanoes = tuple(i for i, k in enumerate(kinds) if k == "volcano")
         order = data.get("weather_order") or []
         self.weather_order = tuple(self.index[tuple(at)] for at in order)
         middle = data.get("middle")
@@ -98,30 +97,6 @@ class Park:
 
     def at(self, i: int) -> tuple[int, int]:
         return self.spaces[i].at
-
-    def describe(self, i: int) -> str:
-        """A short English description of a space, e.g. ``forest with river``."""
-        s = self.spaces[i]
-        if s.kind != "landscape":
-            return s.kind
-        extra = [w for w, on in (("river", s.river), ("waterfall", s.waterfall)) if on]
-        return s.terrain + (" with " + " and ".join(extra) if extra else "")
-
-    def to_data(self) -> dict:
-        """The park as the JSON-safe dict it was built from (normalised)."""
-        spaces = []
-        for s in self.spaces:
-            d = {"at": list(s.at), "kind": s.kind}
-            if s.kind == "landscape":
-                d.update(terrain=s.terrain, river=s.river, waterfall=s.waterfall)
-            spaces.append(d)
-        return {
-            "name": self.name,
-            "spaces": spaces,
-            "weather_order": [list(self.at(i)) for i in self.weather_order],
-            "middle": list(self.at(self.middle)) if self.middle is not None else None,
-            "river_sign": list(self.at(self.river_sign)) if self.river_sign is not None else None,
-        }
 
 
 @cache

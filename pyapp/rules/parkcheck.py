@@ -18,10 +18,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from .components import TERRAINS
+
 __all__ = ["KINDS", "OFFSETS", "TERRAINS", "ParkError", "check_park", "pixel"]
 
 KINDS = ("landscape", "geyser", "volcano", "weather")
-TERRAINS = ("forest", "prairie", "mountain")
 OFFSETS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 _PARK_KEYS = frozenset({"name", "spaces", "weather_order", "middle", "river_sign"})
@@ -53,6 +54,7 @@ def pixel(at: Coord) -> tuple[float, float]:
 
 
 def _fmt(at: Coord) -> str:
+    """A space's coordinates as text, ``q,r`` (also the form used in action texts)."""
     return f"{at[0]},{at[1]}"
 
 
