@@ -155,6 +155,10 @@ def main(argv=None) -> int:
 
     from playwright.sync_api import sync_playwright
 
+    chromium = find_chromium()
+    if not chromium:
+        print("bench_ui: no Chromium found (make test installs it)", file=sys.stderr)
+        return 1
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "dist"
         build(out)
@@ -163,7 +167,7 @@ def main(argv=None) -> int:
         url = f"http://127.0.0.1:{server.server_address[1]}/"
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
-                executable_path=find_chromium() or "/usr/bin/chromium",
+                executable_path=chromium,
                 args=CHROMIUM_ARGS,
                 headless=True,
             )

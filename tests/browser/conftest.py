@@ -66,6 +66,15 @@ def serve_dir():
         served.server.server_close()
 
 
+def pytest_collection_modifyitems(items):
+    """Every test that drives Chromium (through ``playwright_driver``, which ``browser``,
+    ``context``, ``page`` and ``persistent_context`` use) is marked ``browser``, so
+    ``-m 'not browser'`` leaves them all out; the build's CPython tests stay unmarked."""
+    for item in items:
+        if "playwright_driver" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
 # Playwright's sync API runs an asyncio loop in the main thread while it is started, and
 # asyncio.run() refuses to run inside one: so the driver (and the browser) live for one test
 # module, never across the session, and tests elsewhere that use asyncio.run() are unaffected.

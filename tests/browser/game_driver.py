@@ -84,6 +84,15 @@ def play_human_step(page, rng: random.Random) -> None:
     assert errors.count() == 0, errors.first.text_content()
 
 
+def play_steps(page, rng: random.Random, steps: int) -> str:
+    """Take ``steps`` decisions of the humans (the bots playing between them), then wait for
+    the next human decision or the end; returns the screen then shown."""
+    for _ in range(steps):
+        wait_for_human_or_end(page)
+        play_human_step(page, rng)
+    return wait_for_human_or_end(page)
+
+
 def play_to_end(page, rng: random.Random, max_steps=800) -> int:
     """Play the humans' decisions until the end screen; returns the number of human steps."""
     steps = 0

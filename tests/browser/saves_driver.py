@@ -13,7 +13,7 @@ for _p in (ROOT, ROOT / "static", ROOT / "tests" / "saves"):
         sys.path.insert(0, str(_p))
 
 from sample_games import played  # noqa: E402, F401  (re-exported to the browser tests)
-from sitetest import BOOT_TIMEOUT_MS, READY  # noqa: E402
+from sitetest import BOOT_TIMEOUT_MS, READY, reload  # noqa: E402, F401  (reload re-exported)
 from storage_fakes import FakeStorage  # noqa: E402
 from ui.saves import CURRENT_KEY, GAME_PREFIX, SaveStore  # noqa: E402
 
@@ -50,11 +50,6 @@ def put(page, items: dict[str, str]) -> None:
         "items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
         items,
     )
-
-
-def reload(page) -> None:
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
 def banner(page) -> str | None:

@@ -109,6 +109,12 @@ def open_app(context, url: str, log: PageLog | None = None, wait_ready: bool = T
     return page
 
 
+def reload(page) -> None:
+    """Reload the page and wait for ``data-app-ready`` again."""
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
 def wait_for_service_worker(page, timeout_ms: int = 60_000) -> None:
     """Wait until the page is controlled by an activated service worker."""
     page.wait_for_function(

@@ -4,12 +4,9 @@ violation. Also: names of tokens and spaces, and reduced motion."""
 
 from __future__ import annotations
 
-import pytest
 from game_driver import HUMAN_TURN
 from saves_driver import open_saves, played, put, reload, run_axe, saved_items
 from sitetest import open_app
-
-pytestmark = pytest.mark.browser
 
 
 def check(page, where: str) -> None:

@@ -8,11 +8,9 @@ import zipfile
 from collections import Counter
 
 import pytest
-from sitetest import BOOT_TIMEOUT_MS, READY, PageLog, open_app, wait_for_service_worker
+from sitetest import BOOT_TIMEOUT_MS, READY, open_app, wait_for_service_worker
 
 from pyapp.rules.park import load_park
-
-pytestmark = pytest.mark.browser
 
 UNUSED_CHUNKS = ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", "donkey", "deprecat")
 
@@ -162,8 +160,7 @@ def test_python_error_while_starting_shows_the_error_screen(context, site, site_
             status=200, body=broken.getvalue(), headers={"Content-Type": "application/zip"}
         ),
     )
-    log = PageLog()
-    page = open_app(context, site_url, log, wait_ready=False)
+    page = open_app(context, site_url, wait_ready=False)
     message, detail = _error_screen(page)
     assert "RuntimeError: deliberately broken" in message
     assert "Traceback" in detail and "ui/app.py" in detail

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
 from game_driver import HUMAN_TURN
-
-pytestmark = pytest.mark.browser
 
 
 def active(page, attr: str):

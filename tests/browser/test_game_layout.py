@@ -5,27 +5,20 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from game_driver import (
     HUMAN_TURN,
     new_game,
     no_sideways_scroll,
-    play_human_step,
+    play_steps,
     screenshot,
-    wait_for_human_or_end,
 )
 from sitetest import open_app
-
-pytestmark = pytest.mark.browser
 
 
 def _table_mid_game(page, steps=8):
     new_game(page, seats=("human", "random", "random"), names=("Lin", "Sam", "Kit"), seed="9")
     page.locator("[data-action=speed]").click()
-    rng = random.Random(4)
-    for _ in range(steps):
-        wait_for_human_or_end(page)
-        play_human_step(page, rng)
+    play_steps(page, random.Random(4), steps)
     page.wait_for_selector(f"{HUMAN_TURN}[data-decision=place]", timeout=60_000)
 
 

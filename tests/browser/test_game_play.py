@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from game_driver import (
     game_record,
     new_game,
@@ -18,8 +17,6 @@ from pyapp.bots import BOTS
 from pyapp.rules.game import final_scores
 from pyapp.rules.record import from_record
 from pyapp.rules.scoring import CATEGORIES
-
-pytestmark = pytest.mark.browser
 
 
 def test_new_game_form_offers_every_bot(page):

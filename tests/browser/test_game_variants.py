@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from game_driver import (
     game_record,
     new_game,
@@ -21,8 +20,6 @@ from sitetest import open_app
 from pyapp.rules.components import solo_rating
 from pyapp.rules.game import final_scores
 from pyapp.rules.record import from_record
-
-pytestmark = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 740}
 

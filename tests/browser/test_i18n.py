@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from game_driver import HUMAN_TURN
 from saves_driver import catalogues, open_saves, played, put, reload, saved_items, storage
 from sitetest import open_app
-
-pytestmark = pytest.mark.browser
 
 PAGE_TEXT = """() => {
     const app = document.getElementById('app');

@@ -8,10 +8,7 @@ import shutil
 import struct
 from urllib.parse import urljoin
 
-import pytest
-from sitetest import READY, build_site, open_app, wait_for_service_worker
-
-pytestmark = pytest.mark.browser
+from sitetest import READY, build_site, open_app, reload, wait_for_service_worker
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -116,8 +113,7 @@ def test_starts_offline_after_one_online_visit(context, site_url, served):
     context.set_offline(True)
     served.counter.reset()
 
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    reload(page)
     assert page.locator("#app-status").text_content() == "Ready"
 
     fresh = open_app(context, site_url)  # a new tab, still offline

@@ -7,12 +7,16 @@ import json
 import random
 from pathlib import Path
 
-import pytest
-from game_driver import HUMAN_TURN, game_record, new_game, play_human_step, wait_for_human_or_end
+from game_driver import (
+    HUMAN_TURN,
+    game_record,
+    new_game,
+    play_human_step,
+    play_steps,
+    wait_for_human_or_end,
+)
 from saves_driver import banner, games_in, open_saves, played, put, reload, saved_items, storage
 from sitetest import open_app
-
-pytestmark = pytest.mark.browser
 
 QUOTA_SCRIPT = """() => {
     const real = Storage.prototype.setItem;
@@ -77,10 +81,7 @@ def test_full_quota_keeps_the_game_in_memory_and_offers_export(page):
     new_game(page, seats=("human", "random"), names=("Lin", "Robo"), seed="5")
     page.locator("[data-action=speed]").click()
     rng = random.Random(8)
-    for _ in range(2):
-        wait_for_human_or_end(page)
-        play_human_step(page, rng)
-    wait_for_human_or_end(page)
+    play_steps(page, rng, 2)
     saved_before = storage(page)
     page.evaluate(QUOTA_SCRIPT)
     play_human_step(page, rng)

@@ -6,19 +6,17 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
-from game_driver import HUMAN_TURN, game_record, new_game, play_human_step, wait_for_human_or_end
+from game_driver import (
+    HUMAN_TURN,
+    game_record,
+    new_game,
+    play_steps,
+)
 from saves_driver import games_in, open_saves, storage
-
-pytestmark = pytest.mark.browser
 
 
 def play_some(page, steps: int, seed: int) -> dict:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        wait_for_human_or_end(page)
-        play_human_step(page, rng)
-    wait_for_human_or_end(page)
+    play_steps(page, random.Random(seed), steps)
     return game_record(page)
 
 

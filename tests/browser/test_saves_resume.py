@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from game_driver import HUMAN_TURN, game_record, new_game, play_human_step, wait_for_human_or_end
 from saves_driver import games_in, reload, storage
 from sitetest import open_app
-
-pytestmark = pytest.mark.browser
 
 
 def snapshot(page) -> dict:

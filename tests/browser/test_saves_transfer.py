@@ -6,22 +6,20 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-from game_driver import HUMAN_TURN, game_record, new_game, play_human_step, wait_for_human_or_end
+from game_driver import (
+    HUMAN_TURN,
+    game_record,
+    new_game,
+    play_steps,
+)
 from saves_driver import banner, games_in, open_saves, storage
 from sitetest import PageLog, open_app
-
-pytestmark = pytest.mark.browser
 
 
 def test_export_then_import_in_a_fresh_context(browser, page, site_url, tmp_path):
     new_game(page, seats=("human", "greedy"), names=("Léa", "<i>Max</i>"), seed="Ours brun")
     page.locator("[data-action=speed]").click()
-    rng = random.Random(4)
-    for _ in range(6):
-        wait_for_human_or_end(page)
-        play_human_step(page, rng)
-    wait_for_human_or_end(page)
+    play_steps(page, random.Random(4), 6)
     record = game_record(page)
 
     open_saves(page)

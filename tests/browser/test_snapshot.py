@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from game_driver import game_record, new_game, play_human_step, wait_for_human_or_end
+from game_driver import game_record, new_game, play_steps, wait_for_human_or_end
 from saves_driver import games_in, storage
-from sitetest import BOOT_TIMEOUT_MS, READY, open_app, wait_for_service_worker
+from sitetest import BOOT_TIMEOUT_MS, open_app, reload, wait_for_service_worker
 
 SNAPSHOTS = "caldera-snapshots"
 MADE = "document.documentElement.hasAttribute('data-python-made')"
@@ -22,14 +22,9 @@ def python(page, name: str) -> str | None:
     return page.get_attribute("html", f"data-python-{name}")
 
 
-def reload_ready(page) -> None:
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-
-
 def returning_visit(page) -> str:
     """Reload (the service worker now serves the page) and wait for the background snapshot."""
-    reload_ready(page)
+    reload(page)
     page.wait_for_function(MADE, timeout=BOOT_TIMEOUT_MS, polling=200)
     return python(page, "made")
 
@@ -77,14 +72,10 @@ def test_returning_visit_makes_a_snapshot_and_later_starts_restore_it(context, s
     # the next start restores Python, even offline, and the game plays
     context.set_offline(True)
     served.counter.reset()
-    reload_ready(page)
+    reload(page)
     assert python(page, "start") == "snapshot"
     seed = start_game_with_random_seed(page)
-    rng = random.Random(5)
-    for _ in range(4):
-        wait_for_human_or_end(page)
-        play_human_step(page, rng)
-    wait_for_human_or_end(page)
+    play_steps(page, random.Random(5), 4)
     assert len(game_record(page)["log"]) >= 4
     page.wait_for_function(MADE, timeout=BOOT_TIMEOUT_MS)
     assert python(page, "made") == "present"  # nothing made twice
@@ -93,7 +84,7 @@ def test_returning_visit_makes_a_snapshot_and_later_starts_restore_it(context, s
     assert reached == [], "an offline start must not reach the server"
 
     # every restored start draws its own random numbers, not the snapshot's
-    reload_ready(page)
+    reload(page)
     assert python(page, "start") == "snapshot"
     assert game_record(page)["options"]["seed"] == seed  # the running game resumed
     page.locator("[data-action=menu-new]").click()
@@ -143,5 +134,5 @@ def test_a_damaged_or_foreign_snapshot_is_refused_and_replaced(context, site_url
         assert game_record(page)["options"]["seed"] == 11
         assert {key: game["record"] for key, game in games_in(storage(page)).items()} == saved
 
-    reload_ready(page)
+    reload(page)
     assert python(page, "start") == "snapshot"
