@@ -27,7 +27,7 @@
 
   // The boot, error and update screens show before Python (and its catalogues) can run, so
   // their few texts are translated here: the language the player chose (saved by the game as
-  // "caldera-park/lang"), else the browser's first language.
+  // "caldera-park/lang"), else the browser's first language the app speaks.
   var FR = {
     "Loading…": "Chargement…",
     "Loading Python…": "Chargement de Python…",
@@ -61,8 +61,14 @@
       chosen = null; // storage unavailable (private mode): fall back to the browser's language
     }
     if (chosen === "en" || chosen === "fr") return chosen;
-    var first = (navigator.languages && navigator.languages[0]) || navigator.language || "en";
-    return String(first).toLowerCase().indexOf("fr") === 0 ? "fr" : "en";
+    // as the game picks it (ui.persistence.pick_language): the first of the browser's languages
+    // that the app speaks, else English
+    var tags = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    for (var i = 0; i < tags.length; i++) {
+      var base = String(tags[i] || "").toLowerCase().split(/[-_]/)[0];
+      if (base === "en" || base === "fr") return base;
+    }
+    return "en";
   }
 
   function tr(text) {

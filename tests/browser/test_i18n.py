@@ -60,6 +60,21 @@ def test_language_follows_the_browser_the_first_time(browser, site_url):
             context.close()
 
 
+def test_boot_screens_and_game_pick_the_same_language(browser, site_url):
+    # the first of the browser's languages that the app speaks: French after German
+    context = browser.new_context(locale="de-DE")
+    context.add_init_script(
+        "Object.defineProperty(navigator, 'languages', {get: () => ['de-DE', 'fr-FR']})"
+    )
+    try:
+        page = open_app(context, site_url)
+        assert page.locator("#setup-title").text_content() == "Nouvelle partie"
+        assert page.locator("#boot-retry").text_content() == "Réessayer"
+        assert page.locator("#update-accept").text_content() == "Mettre à jour"
+    finally:
+        context.close()
+
+
 def test_french_throughout_after_switching(page):
     assert page.locator("#setup-title").text_content() == "New game"
     assert len(english_left(page)) > 10  # the check does see English when it is there
