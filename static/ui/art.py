@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from pyapp.rules.components import SPECIES, TOKENS, WEATHER
+from pyapp.rules.components import TOKENS, WEATHER
 
 from .vdom import E, h, svg_num
 
@@ -401,6 +401,3 @@ def mini_svg(content: E | list, size: float = 2 * R, cls: str = "mini") -> E:
         },
         content,
     )
-
-
-SPECIES_ORDER = SPECIES

@@ -37,11 +37,11 @@ from pyapp.rules.game import (
     observation,
     park_of,
     play,
-    variant_of,
 )
 from pyapp.rules.variants import VARIANTS
 
 from .i18n import t
+from .viewmodel import describe_log_entry, place_choices, prompt_text
 
 HUMAN = "human"
 MAX_SEATS = 4
@@ -309,15 +309,11 @@ class Controller:
     def _last_move_text(self, announce: bool) -> str:
         if not announce or not self.state["log"]:
             return ""
-        from .viewmodel import describe_log_entry
-
         p, text = self.state["log"][-1]
         return describe_log_entry(self.state, p, text)
 
     def prompt(self) -> str:
         """What the player to move must do, in words."""
-        from .viewmodel import prompt_text
-
         return prompt_text(self)
 
     def _default_focus(self) -> None:
@@ -433,8 +429,6 @@ class Controller:
         d = self.decision()
         if p is None or d["kind"] != "place":
             return False
-        from .viewmodel import place_choices
-
         tid = _int(data.get("token"))
         choices = place_choices(self.obs(p), p)
         if tid not in choices.tokens:
@@ -453,8 +447,6 @@ class Controller:
             return False
         kind = self.decision()["kind"]
         if kind == "place":
-            from .viewmodel import place_choices
-
             if at not in place_choices(self.obs(p), p).spaces:
                 return False
             self.turn.space = at
@@ -482,9 +474,7 @@ class Controller:
 
     def _form_place(self, p: int) -> None:
         if self.turn.token is not None and self.turn.space is not None:
-            self.turn.pending = Place(TOKENS[self.turn.token].name, self.turn.space)
-            self.notice = None
-            self.focus = "confirm"
+            self._propose(Place(TOKENS[self.turn.token].name, self.turn.space))
 
     def _form_weather(self) -> None:
         slot, at = self.turn.slot, self.turn.space
@@ -496,9 +486,13 @@ class Controller:
             return
         action = ChooseWeather(slot, at if setup else None)
         if action in self.legal():
-            self.turn.pending = action
-            self.notice = None
-            self.focus = "confirm"
+            self._propose(action)
+
+    def _propose(self, action) -> None:
+        """``action`` waits for "confirm", which gets the focus."""
+        self.turn.pending = action
+        self.notice = None
+        self.focus = "confirm"
 
     def _on_slot(self, data):
         p = self.human_to_move()
@@ -597,9 +591,6 @@ class Controller:
 
     def park_of_state(self):
         return park_of(self.state)
-
-    def variant(self):
-        return variant_of(self.state)
 
 
 def _join(*parts: str) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .art import corners
+
 SQRT3 = math.sqrt(3.0)
 TERRAIN_LABELS = {
     "forest": "Forest",
@@ -21,21 +23,12 @@ TERRAIN_LABELS = {
 
 
 def centre(q: int, r: int) -> tuple[float, float]:
+    # unit radius (``art.centre`` scales by ``art.R``)
     return SQRT3 * (q + r / 2), 1.5 * r
 
 
-def corners(x: float, y: float, radius: float = 1.0) -> list[tuple[float, float]]:
-    """The six corners of a pointy-top hex, clockwise from the top."""
-    return [
-        (
-            x + radius * math.cos(math.radians(60 * k - 90)),
-            y + radius * math.sin(math.radians(60 * k - 90)),
-        )
-        for k in range(6)
-    ]
-
-
 def points_attr(points) -> str:
+    # three decimals for the unit-radius preview (``art.points_attr`` rounds to two at ``art.R``)
     return " ".join(f"{x:.3f},{y:.3f}" for x, y in points)
 
 

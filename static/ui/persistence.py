@@ -514,6 +514,10 @@ class Persistence:
             for i, name in enumerate(form.names):
                 if name == i18n.t_in(old, "setup.default_name", n=i + 1):
                     form.names[i] = t("setup.default_name", n=i + 1)
+        # the page's <html lang> follows, where the platform has a page (optional method)
+        set_document_language = getattr(self.platform, "set_document_language", None)
+        if set_document_language is not None:
+            set_document_language(lang)
 
     def switch_language(self) -> None:
         lang = "fr" if i18n.language() == "en" else "en"

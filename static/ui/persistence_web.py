@@ -3,7 +3,7 @@
 ``ui.app.start`` calls ``install(app)`` before the first drawing: the store over the page's
 localStorage (None where the browser refuses it), the browser platform, then ``boot()`` (the
 language, and the last running game resumed mid-turn). The page's ``<html lang>`` follows the
-language.
+language (``BrowserPlatform.set_document_language``, called by ``Persistence.apply_language``).
 """
 
 from __future__ import annotations
@@ -24,12 +24,5 @@ def install(app) -> Persistence:
         persistence.boot()
     except Exception as exc:  # never block the app: start on the new-game screen
         js.console.error(f"saved games: {type(exc).__name__}: {exc}")
-    js.document.documentElement.setAttribute("lang", i18n.language())
-    original = persistence.apply_language
-
-    def apply_language(lang: str) -> None:
-        original(lang)
-        js.document.documentElement.setAttribute("lang", lang)
-
-    persistence.apply_language = apply_language
+    platform.set_document_language(i18n.language())  # also when boot() failed early
     return persistence

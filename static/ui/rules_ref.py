@@ -489,8 +489,6 @@ def _typeset_sections(sections: list[dict]) -> list[dict]:
 
 
 RULES = {"en": _EN, "fr": _typeset_sections(_FR)}
-WEATHER_SECTION = "weather"
-SCORING_SECTION = "scoring"
 
 
 def sections(lang: str) -> list[dict]:

@@ -42,6 +42,7 @@ from pyapp.rules.errors import CalderaError, LoadError
 from pyapp.rules.game import FORMAT as ENGINE_FORMAT
 from pyapp.rules.game import is_over
 from pyapp.rules.record import GAME_ID, MAX_TEXT, replay, to_record
+from pyapp.rules.variants import VARIANTS as ENGINE_VARIANTS
 
 PREFIX = "caldera-park/"
 GAME_PREFIX = PREFIX + "game/"
@@ -51,7 +52,7 @@ SAVE_KIND = "caldera-park-save"
 SAVE_FORMAT = 1
 LANGUAGES = ("en", "fr")
 EXPORT_MIME = "application/json"
-VARIANTS = ("base", "solo", "geyser")
+VARIANTS = tuple(ENGINE_VARIANTS)
 
 
 class SaveError(Exception):
@@ -314,20 +315,23 @@ class SaveStore:
         self.set_current(game_id)
         return game_id
 
-    def load(self, game_id: str) -> dict:
-        """The state of a saved game, replayed through the engine; SaveError if it cannot be."""
+    def _load_entry(self, game_id: str) -> tuple[dict, dict]:
+        """(state, checked entry) of a saved game; SaveError if it cannot be replayed."""
         if not _valid_id(game_id):
             raise SaveError("saves.error.missing", f"no game {game_id!r}")
         text = self._get(GAME_PREFIX + game_id)
         if text is None:
             raise SaveError("saves.error.missing", f"no game {game_id!r}")
         data = parse_entry(text, game_id)
-        return replay_record(data["record"], "error")
+        return replay_record(data["record"], "error"), data
+
+    def load(self, game_id: str) -> dict:
+        """The state of a saved game, replayed through the engine; SaveError if it cannot be."""
+        return self._load_entry(game_id)[0]
 
     def load_game(self, game_id: str) -> tuple[dict, dict | None]:
         """(state, session) of a saved game; the session is None when absent or unusable."""
-        state = self.load(game_id)
-        data = json.loads(self._get(GAME_PREFIX + game_id))
+        state, data = self._load_entry(game_id)
         return state, clean_session(data.get("session"), len(state["options"]["names"]))
 
     def summary(self, game_id: str) -> dict:

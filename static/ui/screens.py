@@ -8,16 +8,30 @@ accessible string comes from ``t``; player names are only ever text.
 
 from __future__ import annotations
 
-from pyapp.rules.components import ACTIONS, SPECIES, TERRAIN_SPACES, TOKENS, WEATHER
+from functools import cache
+
+from pyapp.rules.components import (
+    ACTIONS,
+    SPECIES,
+    TERRAIN_SPACES,
+    TOKEN_BY_NAME,
+    TOKENS,
+    WEATHER,
+    WEATHER_BY_NAME,
+)
 from pyapp.rules.game import ROUNDS, TURNS, score_player
+from pyapp.rules.park import load_park
 from pyapp.rules.scoring import CATEGORIES
+from pyapp.rules.variants import VARIANTS
 
 from . import art
 from .controller import HUMAN, Controller
 from .i18n import t
+from .parkview import ParkDrawing, draw_park
 from .vdom import E, h
 from .viewmodel import (
     action_token_name,
+    feature_name,
     log_lines,
     pick_choices,
     place_choices,
@@ -134,15 +148,17 @@ def resolve_focus(ctrl: Controller, alias: str | None, body) -> str | None:
 # --------------------------------------------------------------------------- setup
 
 
+@cache
+def _park_drawing(park_name: str) -> ParkDrawing:
+    """The drawing of a shipped park, computed once per park: it is immutable (a frozen
+    dataclass of tuples), so every render can share it."""
+    return draw_park(load_park(park_name))
+
+
 def park_preview(variant: str) -> E:
     """The park of a variant, empty (drawn with the shell's ``parkview`` geometry)."""
-    from pyapp.rules.park import load_park
-    from pyapp.rules.variants import VARIANTS
-
-    from .parkview import draw_park
-
-    park = load_park(VARIANTS[variant].park)
-    drawing = draw_park(park)
+    park_name = VARIANTS[variant].park
+    drawing = _park_drawing(park_name)
     shapes = [
         h(
             "polygon",
@@ -172,22 +188,16 @@ def park_preview(variant: str) -> E:
             "class": "park preview",
             "viewBox": drawing.view_box_attr,
             "role": "img",
-            "aria-label": t("setup.preview", park=t(f"park.name.{park.name}")),
+            "aria-label": t("setup.preview", park=t(f"park.name.{park_name}")),
         },
         shapes,
     )
 
 
-def _park_name(form) -> str:
-    from pyapp.rules.variants import VARIANTS
-
-    return VARIANTS[form.variant].park
-
-
 def setup_screen(ctrl: Controller) -> E:
     f = ctrl.form
     variants = []
-    for v in ("base", "solo", "geyser"):
+    for v in VARIANTS:
         variants.append(
             h(
                 "label",
@@ -313,7 +323,11 @@ def setup_screen(ctrl: Controller) -> E:
             "figure",
             {"class": "preview-figure"},
             park_preview(f.variant),
-            h("figcaption", None, t("setup.preview", park=t(f"park.name.{_park_name(f)}"))),
+            h(
+                "figcaption",
+                None,
+                t("setup.preview", park=t(f"park.name.{VARIANTS[f.variant].park}")),
+            ),
         ),
         h("p", {"class": "sr-only", "id": "app-status"}, t("app.ready")),
         h(
@@ -409,7 +423,7 @@ def park_view(
         pend = ctrl.turn.pending
         if pend is not None:
             if pend.kind == "place":
-                pending_token, pending_at = TOKENS_BY_NAME_ID(pend.token), pend.at
+                pending_token, pending_at = TOKEN_BY_NAME[pend.token].id, pend.at
             elif pend.kind == "weather":
                 slot = pl["forecast"][pend.slot]
                 pending_weather = ("up", slot["id"]) if slot["up"] else ("down", None)
@@ -513,12 +527,6 @@ def park_view(
         },
         spaces,
     )
-
-
-def TOKENS_BY_NAME_ID(name: str) -> int:  # noqa: N802 - tiny lookup helper
-    from pyapp.rules.components import TOKEN_BY_NAME
-
-    return TOKEN_BY_NAME[name].id
 
 
 def park_thumb(ctrl: Controller, p: int) -> E:
@@ -741,7 +749,7 @@ def display_panel(ctrl: Controller, p: int, choosing: bool) -> E:
     lets = letters()
     choices = place_choices(ctrl.obs(p), p) if choosing else None
     pending = ctrl.turn.pending if choosing else None
-    pending_id = TOKENS_BY_NAME_ID(pending.token) if pending is not None else None
+    pending_id = TOKEN_BY_NAME[pending.token].id if pending is not None else None
     items = []
     for tid in pl["display"]:
         glyph = art.mini_svg(art.token_glyph(tid, lets), 19.0, "mini token-svg")
@@ -842,8 +850,6 @@ def species_legend() -> E:
 
 def weather_guide() -> E:
     """Every kind of weather token and what it drives away (a collapsible guide)."""
-    from pyapp.rules.components import WEATHER_BY_NAME
-
     items = []
     for name in (
         "sun",
@@ -875,8 +881,6 @@ def weather_guide() -> E:
 
 
 def _feature(choices) -> str:
-    from .viewmodel import feature_name
-
     return feature_name(choices.requirement[0])
 
 
@@ -1006,7 +1010,8 @@ def board_panel(ctrl: Controller, choosing: bool) -> E:
         enabled = pc is not None and ts in pc.terrains
         content = [
             art.mini_svg(
-                art.use(f"i-{_terrain_icon(ts)}", 0, 0, 18.0, f"ic ic-{_terrain_icon(ts)}"),
+                # every terrain-selection space has its symbol (i-forest ... i-any)
+                art.use(f"i-{ts}", 0, 0, 18.0, f"ic ic-{ts}"),
                 19.0,
                 "mini terrain-svg",
             ),
@@ -1056,10 +1061,6 @@ def board_panel(ctrl: Controller, choosing: bool) -> E:
             h("ul", {"class": "terrain-row"}, terrain),
         ),
     )
-
-
-def _terrain_icon(ts: str) -> str:
-    return ts  # every terrain-selection space has its symbol (i-forest ... i-any)
 
 
 def action_chip(a: str, lets: dict, enabled: bool | None, selected: bool) -> E:

@@ -8,10 +8,11 @@ accessible names of tokens, spaces and log entries (all through ``t``).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from pyapp.rules.actions import parse
-from pyapp.rules.components import TERRAIN_SPACES, TOKEN_BY_NAME, TOKENS, WEATHER
+from pyapp.rules.components import FEATURE_BIT, FEATURES, TOKEN_BY_NAME, TOKENS, WEATHER
 from pyapp.rules.errors import CalderaError
 from pyapp.rules.game import decision, legal_actions, park_of, placement_options, variant_of
 
@@ -57,8 +58,6 @@ def weather_effect(wid: int) -> str:
         return t("weather.effect.sun")
     if w.kind == "thunderstorm":
         return t("weather.effect.thunder", n=w.clouds)
-    from pyapp.rules.components import FEATURE_BIT, FEATURES
-
     feats = [feature_name(f) for f in FEATURES if w.mask & FEATURE_BIT[f]]
     return t("weather.effect.bad", features=t("list.or").join(feats))
 
@@ -81,12 +80,21 @@ def space_name(park, i: int) -> str:
     return base
 
 
+@cache
+def _grid(park) -> tuple[tuple[int, int], ...]:
+    """(row, column) of every space, from 1 (rows from the top, spaces from the left); computed
+    once per park (parks are immutable)."""
+    rows = sorted({s.at[1] for s in park.spaces})
+    in_row = {r: sorted(s.at[0] for s in park.spaces if s.at[1] == r) for r in rows}
+    return tuple(
+        (rows.index(r) + 1, in_row[r].index(q) + 1) for q, r in (s.at for s in park.spaces)
+    )
+
+
 def space_position(park, i: int) -> str:
     """ "row 3, space 2" (rows from the top, spaces from the left)."""
-    q, r = park.spaces[i].at
-    rows = sorted({s.at[1] for s in park.spaces})
-    in_row = sorted(s.at[0] for s in park.spaces if s.at[1] == r)
-    return t("space.position", row=rows.index(r) + 1, col=in_row.index(q) + 1)
+    row, col = _grid(park)[i]
+    return t("space.position", row=row, col=col)
 
 
 def terrain_space_name(terrain: str) -> str:
@@ -289,6 +297,3 @@ def prompt_text(ctrl) -> str:
     if choices.space_fallback:
         parts.append(t("prompt.space_fallback", terrain=terrain_space_name(terrain)))
     return " ".join(parts)
-
-
-TERRAIN_ORDER = TERRAIN_SPACES

@@ -60,6 +60,10 @@ class BrowserPlatform:
         self.tz_offset_min = -int(js.Date.new().getTimezoneOffset())
         self._keep = []  # proxies alive until their promise settles
 
+    def set_document_language(self, lang: str) -> None:
+        """The page's ``<html lang>`` (screen readers, hyphenation) follows the language."""
+        js.document.documentElement.setAttribute("lang", lang)
+
     def languages(self) -> list[str]:
         nav = js.navigator
         try:

@@ -268,6 +268,27 @@ def test_language_from_browser_then_remembered_switch():
     assert i18n.language() == "en"  # the remembered choice wins over the browser
 
 
+class PagePlatform(FakePlatform):
+    """A platform with a page: it records every ``<html lang>`` it is given."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.document_langs = []
+
+    def set_document_language(self, lang):
+        self.document_langs.append(lang)
+
+
+def test_the_page_language_follows_at_boot_and_on_switch():
+    platform = PagePlatform(langs=["fr-CA"])
+    c, p = make(FakeStorage(), platform)
+    assert platform.document_langs == ["fr"]
+    c.handle("lang", {})
+    assert platform.document_langs == ["fr", "en"] and i18n.language() == "en"
+    c.handle("lang", {})
+    assert platform.document_langs[-1] == "fr" == i18n.language()
+
+
 def test_pick_language_and_dates():
     assert pick_language(["de-DE", "fr-BE", "en"]) == "fr"
     assert pick_language(["de"]) == "en" and pick_language([]) == "en"
