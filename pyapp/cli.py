@@ -1,6 +1,10 @@
-"""Command line: ``python -m pyapp simulate | score | bench``.
+"""Command line: ``python -m pyapp simulate | arena | bench [--game park|pyramids|...]`` and
+``score`` (Caldera Park).
 
-Bad input of any kind exits with status 2 and one line on standard error; never a traceback.
+Every command speaks the game protocol (``core/protocol.py``) of the game ``--game`` names
+(default ``park``, so the commands of the one-game app work unchanged); Caldera Park adds its
+``--variant`` and the ``score`` command. Bad input of any kind exits with status 2 and one line on
+standard error; never a traceback.
 """
 
 from __future__ import annotations
@@ -11,12 +15,9 @@ import statistics
 import sys
 import time
 
-from .bots import BOT_NAMES, make_bot
-from .rules.errors import CalderaError
-from .rules.game import apply, final_scores, is_over, new_game, observation, park_of, to_move
-from .rules.position import read_position_text
-from .rules.scoring import faces_of, score_position
-from .rules.variants import VARIANTS
+from . import games
+from .core import arena
+from .core.errors import GameError
 
 
 class UsageError(Exception):
@@ -28,33 +29,59 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def play_game(options: dict, bots: list) -> dict:
+def _game(args):
+    return games.get(args.game)
+
+
+def play_game(options: dict, bots: list, game=None) -> dict:
     """Play a whole game with bots that see only their observation; returns the final state."""
-    state = new_game(**options)
-    while not is_over(state):
-        p = to_move(state)
-        apply(state, bots[p].choose(observation(state, p)))
+    game = game or games.get(games.DEFAULT)
+    state = game.new_game(options)
+    while (p := game.to_move(state)) is not None:
+        game.apply(state, bots[p].choose(game.observation(state, p)))
     return state
 
 
-def _bots_for(names: list[str], players: int, seed) -> list:
+def _bots_for(names: list[str], players: int, seed, game=None) -> list:
+    game = game or games.get(games.DEFAULT)
     names = (names * players)[:players]
-    return [make_bot(name, f"{seed}/bot{seat}") for seat, name in enumerate(names)]
+    return [game.make_bot(name, f"{seed}/bot{seat}") for seat, name in enumerate(names)]
+
+
+def _options(game, args, players) -> dict:
+    options = {"players": players, "seed": args.seed}
+    if args.variant is not None:
+        if not game.variants:
+            raise UsageError(f"{game.title} has no variants (--variant)")
+        if args.variant not in game.variants:
+            raise UsageError(
+                f"unknown variant {args.variant!r}: expected one of {', '.join(game.variants)}"
+            )
+        options["variant"] = args.variant
+    return options
+
+
+def _check_bots(game, names) -> None:
+    for name in names:
+        if name not in game.bot_names:
+            raise UsageError(f"unknown bot {name!r}: expected one of {', '.join(game.bot_names)}")
 
 
 def cmd_simulate(args) -> int:
-    options = {"players": args.players, "seed": args.seed, "variant": args.variant}
+    game = _game(args)
+    players = args.players if args.players is not None else max(2, game.min_players)
+    options = _options(game, args, players)
     names = args.bots.split(",") if args.bots else ["random"]
-    for name in names:
-        if name not in BOT_NAMES:
-            raise UsageError(f"unknown bot {name!r}: expected one of {', '.join(BOT_NAMES)}")
-    state = play_game(options, _bots_for(names, args.players, args.seed))
-    result = final_scores(state)
-    print(json.dumps({"options": state["options"], **result}, indent=1))
+    _check_bots(game, names)
+    state = play_game(options, _bots_for(names, players, args.seed, game), game)
+    print(json.dumps({"options": state["options"], **game.summary(state)}, indent=1))
     return 0
 
 
 def cmd_score(args) -> int:
+    from .park.position import read_position_text
+    from .park.scoring import score_position
+
     try:
         if args.file == "-":
             text = sys.stdin.read()
@@ -71,16 +98,27 @@ def cmd_score(args) -> int:
     return 0
 
 
-def bench_figures(games: int = 30, scores: int = 300) -> dict:
-    """Median ms for a whole seeded 4-player random game and for scoring one full park."""
-    per_game = []
-    final = None
-    for g in range(games):
+def random_game_ms(game, games_n: int, players: int) -> tuple[list[float], dict]:
+    """Wall-clock ms of whole seeded games between random bots, and the last final state."""
+    per_game, final = [], None
+    for g in range(games_n):
         t = time.perf_counter()
-        state = play_game({"players": 4, "seed": g}, _bots_for(["random"], 4, g))
-        final_scores(state)
+        state = play_game(
+            {"players": players, "seed": g}, _bots_for(["random"], players, g, game), game
+        )
+        game.result(state)
         per_game.append((time.perf_counter() - t) * 1000)
         final = state
+    return per_game, final
+
+
+def bench_figures(games_n: int = 30, scores: int = 300) -> dict:
+    """Caldera Park: median ms for a whole seeded 4-player random game and for scoring one
+    full park."""
+    from .park.game import park_of
+    from .park.scoring import faces_of, score_position
+
+    per_game, final = random_game_ms(games.get("park"), games_n, 4)
     park = park_of(final)
     pl = final["G"]["players"][0]
     faces, wx = faces_of(pl["board"], pl["weather"])
@@ -96,12 +134,67 @@ def bench_figures(games: int = 30, scores: int = 300) -> dict:
 
 
 def cmd_bench(args) -> int:
-    figures = bench_figures(args.games)
-    if args.json:
-        print(json.dumps(figures))
+    game = _game(args)
+    if game.id == "park":
+        figures = bench_figures(args.games)
+        lines = [
+            f"whole 4-player random game: {figures['ms_per_game']} ms (median of {args.games})",
+            f"scoring one full park:      {figures['ms_per_score']} ms (median of 300)",
+        ]
     else:
-        print(f"whole 4-player random game: {figures['ms_per_game']} ms (median of {args.games})")
-        print(f"scoring one full park:      {figures['ms_per_score']} ms (median of 300)")
+        per_game, _ = random_game_ms(game, args.games, game.max_players)
+        figures = {"ms_per_game": round(statistics.median(per_game), 3)}
+        lines = [
+            f"whole {game.max_players}-player random game of {game.title}: "
+            f"{figures['ms_per_game']} ms (median of {args.games})"
+        ]
+    print(json.dumps(figures) if args.json else "\n".join(lines))
+    return 0
+
+
+def cmd_arena(args) -> int:
+    game = _game(args)
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    if not names:
+        raise UsageError("--bots needs at least one bot name, e.g. --bots strong,greedy")
+    # unknown bot names: run_arena's ValueError (main() reports it the same way, exit status 2)
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    if len(str(args.seed)) > 40:
+        raise UsageError("--seed is a number or a text of at most 40 characters")
+    options = {}
+    players = args.players
+    if game.variants:
+        variant = args.variant or game.variants[0]
+        options = _options(game, argparse.Namespace(variant=variant, seed=args.seed), 0)
+        options.pop("players"), options.pop("seed")
+        if players is None:
+            players = 1 if variant == "solo" else 2
+    elif args.variant is not None:
+        raise UsageError(f"{game.title} has no variants (--variant)")
+    if players is None:
+        players = max(2, game.min_players)
+    try:  # the game's own check of the seat count, said in its words
+        game.normalise_options({**options, "players": players, "seed": 1})
+    except GameError as e:
+        raise UsageError(str(e)) from None
+    progress = None
+    if args.progress:
+
+        def progress(done, total):
+            print(f"\r{done}/{total}", end="" if done < total else "\n", file=sys.stderr)
+
+    if game.id == "park":  # the park's arena module keeps its own names (tests patch them)
+        from .park.bots.arena import run_arena
+
+        report = run_arena(names, args.games, players, args.seed, options["variant"], progress)
+    else:
+        report = arena.run_arena(game, names, args.games, players, args.seed, options, progress)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        arena.print_report(report)
+        game.print_report(report)
     return 0
 
 
@@ -124,12 +217,22 @@ def _seed(text: str):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m pyapp", description="Caldera Park rules engine")
+    parser = _Parser(prog="python -m pyapp", description="The games of the box, by command")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    sim = sub.add_parser("simulate", help="play a whole game with bots, print the score sheets")
-    sim.add_argument("--players", type=int, default=2)
+
+    def with_game(p):
+        p.add_argument(
+            "--game",
+            default=games.DEFAULT,
+            choices=[e.id for e in games.ENTRIES if e.ready],
+            help=f"which game (default {games.DEFAULT})",
+        )
+        p.add_argument("--variant", default=None, help="a variant of the game (park: base, ...)")
+        return p
+
+    sim = with_game(sub.add_parser("simulate", help="play a whole game with bots, print results"))
+    sim.add_argument("--players", type=int, default=None)
     sim.add_argument("--seed", type=_seed, default=1)
-    sim.add_argument("--variant", default="base", choices=list(VARIANTS))
     sim.add_argument(
         "--bots", default="", help="comma-separated bot names per seat (default random)"
     )
@@ -137,26 +240,32 @@ def build_parser() -> argparse.ArgumentParser:
     score = sub.add_parser("score", help="score one park position given as JSON (FILE or -)")
     score.add_argument("file")
     score.set_defaults(run=cmd_score)
-    bench = sub.add_parser("bench", help="time a random 4-player game and the scoring of a park")
+    bench = with_game(sub.add_parser("bench", help="time whole random games"))
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--games", type=_count, default=30)
     bench.set_defaults(run=cmd_bench)
-    for extra in _EXTRA_COMMANDS:
-        extra(sub)
+    p = with_game(
+        sub.add_parser("arena", help="play seeded games between bots, print win rates and scores")
+    )
+    p.add_argument(
+        "--bots",
+        default="greedy,random",
+        help="comma-separated bot names (default greedy,random)",
+    )
+    p.add_argument("--games", type=int, default=200, help="games (solo: deals per bot)")
+    p.add_argument("--players", type=int, default=None, help="players per game (default 2)")
+    p.add_argument("--seed", type=_seed, default=1)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--progress", action="store_true", help="show progress on standard error")
+    p.set_defaults(run=cmd_arena)
     return parser
-
-
-#: Hooks that add sub-commands (the arena registers itself here).
-_EXTRA_COMMANDS: list = []
-
-from .bots import arena as _arena  # noqa: E402, F401  (registers the arena sub-command)
 
 
 def main(argv=None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return args.run(args)
-    except (UsageError, CalderaError, ValueError) as e:
+    except (UsageError, GameError, ValueError) as e:
         message = " ".join(str(e).split()) or e.__class__.__name__
         print(f"error: {message}", file=sys.stderr)
         return 2

@@ -1,4 +1,4 @@
-"""The shipped park maps and the park validator (pyapp.rules.parkcheck).
+"""The shipped park maps and the park validator (pyapp.park.parkcheck).
 
 Every rule test breaks one copy of a shipped park in one way and checks that the validator names
 the space and the rule.
@@ -13,13 +13,15 @@ from importlib import resources
 
 import pytest
 
-from pyapp.rules.parkcheck import ParkError, check_park
+from pyapp.park.parkcheck import ParkError, check_park
 
 OFFSETS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 
 def load(name: str) -> dict:
-    text = resources.files("pyapp").joinpath("parks", f"{name}.json").read_text(encoding="utf-8")
+    text = (
+        resources.files("pyapp.park").joinpath("parks", f"{name}.json").read_text(encoding="utf-8")
+    )
     return json.loads(text)
 
 
@@ -533,7 +535,7 @@ def test_ring_order_ambiguous_when_spaces_line_up(geyser):
 def test_weather_space_on_the_centre_has_no_direction():
     # Not reachable with the shipped maps (the geyser side turns around its middle space, which
     # cannot be in the order), so the order check is called directly.
-    from pyapp.rules.parkcheck import _check_clockwise
+    from pyapp.park.parkcheck import _check_clockwise
 
     with pytest.raises(ParkError, match="weather space 0,0: sits on the park's centre"):
         _check_clockwise([(0, 0), (1, 0), (-1, 1)], (0.0, 0.0), "the park's centre")

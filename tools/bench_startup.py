@@ -125,7 +125,7 @@ def make_shell_page(site: Path, out: Path) -> None:
     buffer = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(old)) as src, zipfile.ZipFile(buffer, "w") as dst:
         for item in src.infolist():
-            data = SHELL_MAIN if item.filename == "ui/main.py" else src.read(item)
+            data = SHELL_MAIN if item.filename == "pyapp/ui/main.py" else src.read(item)
             dst.writestr(item, data)
     new = buffer.getvalue()
     (out / "app.zip").write_bytes(new)

@@ -15,6 +15,7 @@ Run ``python tools/bench_ui.py [--games N] [--bot strong] [--width 360 --height 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import statistics
@@ -142,6 +143,34 @@ def play_game(page, variant, seats, rng, fast: bool) -> dict:
     return {"timings": timings, "seconds": time.perf_counter() - t0}
 
 
+@contextlib.contextmanager
+def browser_on_built_site(tool: str):
+    """(Chromium browser, URL of a fresh build of the site served on localhost); both stop
+    after the ``with``. Exits with a clear message (naming ``tool``) without Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    chromium = find_chromium()
+    if not chromium:
+        raise SystemExit(f"{tool}: no Chromium found (make test installs it)")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "dist"
+        build(out)
+        server = make_server(out, "127.0.0.1", 0, "/")
+        start_in_thread(server)
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(
+                    executable_path=chromium, args=CHROMIUM_ARGS, headless=True
+                )
+                try:
+                    yield browser, f"http://127.0.0.1:{server.server_address[1]}/"
+                finally:
+                    browser.close()
+        finally:
+            server.shutdown()
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=1)
@@ -153,45 +182,26 @@ def main(argv=None) -> int:
     ap.add_argument("--normal-pace", action="store_true", help="do not press 'Faster bots'")
     args = ap.parse_args(argv)
 
-    from playwright.sync_api import sync_playwright
-
-    chromium = find_chromium()
-    if not chromium:
-        print("bench_ui: no Chromium found (make test installs it)", file=sys.stderr)
-        return 1
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "dist"
-        build(out)
-        server = make_server(out, "127.0.0.1", 0, "/")
-        start_in_thread(server)
-        url = f"http://127.0.0.1:{server.server_address[1]}/"
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(
-                executable_path=chromium,
-                args=CHROMIUM_ARGS,
-                headless=True,
-            )
-            context = browser.new_context(viewport={"width": args.width, "height": args.height})
-            page = context.new_page()
-            t0 = time.perf_counter()
-            page.goto(url)
-            page.wait_for_selector("html[data-app-ready]", state="attached", timeout=180_000)
-            boot = time.perf_counter() - t0
-            page.evaluate(PROBE)
-            rng = random.Random(1)
-            seats = ["human"] + [args.bot] * args.opponents
-            all_timings: dict = {}
-            seconds = 0.0
-            for _ in range(args.games):
-                result = play_game(page, args.variant, seats, rng, not args.normal_pace)
-                seconds += result["seconds"]
-                for k, v in result["timings"].items():
-                    all_timings.setdefault(k, []).extend(v)
-                page.locator("[data-key=menu-new]").click()
-            lag = page.evaluate("window.__lag")
-            long_tasks = page.evaluate("window.__long")
-            browser.close()
-        server.shutdown()
+    with browser_on_built_site("bench_ui") as (browser, url):
+        context = browser.new_context(viewport={"width": args.width, "height": args.height})
+        page = context.new_page()
+        t0 = time.perf_counter()
+        page.goto(url)
+        page.wait_for_selector("html[data-app-ready]", state="attached", timeout=180_000)
+        boot = time.perf_counter() - t0
+        page.evaluate(PROBE)
+        rng = random.Random(1)
+        seats = ["human"] + [args.bot] * args.opponents
+        all_timings: dict = {}
+        seconds = 0.0
+        for _ in range(args.games):
+            result = play_game(page, args.variant, seats, rng, not args.normal_pace)
+            seconds += result["seconds"]
+            for k, v in result["timings"].items():
+                all_timings.setdefault(k, []).extend(v)
+            page.locator("[data-key=menu-new]").click()
+        lag = page.evaluate("window.__lag")
+        long_tasks = page.evaluate("window.__long")
 
     print(
         f"Caldera Park UI benchmark: {args.games} game(s), {args.variant}, person vs "

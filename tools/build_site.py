@@ -9,7 +9,7 @@ What goes in, all behind relative URLs so the site works from any sub-path of an
   off (code editor, terminal, pygame, ...) are left out;
 - ``pyodide/``: the Pyodide core from the npm ``pyodide`` package (loader, asm.js, wasm, standard
   library zip, lock file) and nothing else: the app needs no wheel;
-- ``app.zip``: the Python code, ``pyapp/`` (engine and park files) and ``static/ui/`` (as the
+- ``app.zip``: the Python code, ``pyapp/`` (engines, data, bots and the browser layer) (as the
   ``ui`` package), unpacked by PyScript into the interpreter's working directory;
 - ``css/``, ``js/``, ``manifest.webmanifest``, ``sw.js`` from ``static/``; the icons, drawn by
   ``tools/icons.py``; the licences of the vendored runtime;
@@ -124,9 +124,9 @@ def pyscript_files(dist: Path) -> list[str]:
 
 
 def app_zip(root: Path = ROOT) -> bytes:
-    """``pyapp/`` and ``static/ui/`` (as ``ui/``) in one deterministic zip."""
+    """``pyapp/`` (engines, bots and the browser layer ``pyapp/ui``) in one deterministic zip."""
     entries: list[tuple[str, Path]] = []
-    for base, prefix in ((root / "pyapp", "pyapp/"), (root / "static" / "ui", "ui/")):
+    for base, prefix in ((root / "pyapp", "pyapp/"),):
         if not base.is_dir():
             raise BuildError(f"{base} not found")
         for path in sorted(base.rglob("*")):

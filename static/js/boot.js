@@ -1,7 +1,7 @@
 /* Caldera Park boot screen: loading progress, error screen, service worker and updates.
  *
  * Loaded as a classic script before the PyScript core so that it sees every boot event.
- * Python (static/ui/main.py) calls CalderaBoot.ready() once the first screen is drawn, or
+ * Python (pyapp/ui/main.py) calls CalderaBoot.ready() once the first screen is drawn, or
  * CalderaBoot.fail(message, detail) if the app cannot start. Before ready, any uncaught error,
  * a failed script load, or a boot that takes too long also shows the error screen.
  * All text is set with textContent: nothing is ever parsed as HTML.

@@ -1,4 +1,4 @@
-/* Caldera Park game screens: turn element descriptions (made in Python, static/ui/vdom.py) into
+/* Caldera Park game screens: turn element descriptions (made in Python, pyapp/ui/vdom.py) into
  * DOM nodes, patching the nodes already there so focus, scroll and form fields survive a redraw.
  *
  * A description is JSON: a string (a text node) or [tag, {attribute: value}, child, child, ...].

@@ -21,8 +21,8 @@ const { pyodide, fetches } = await loadOfflinePyodide(root);
 pyodide.globals.set("JOBS_JSON", jobsJson);
 const result = pyodide.runPython(`
 import json, sys, time
-from pyapp.bots import make_bot
-from pyapp.rules.game import apply, is_over, new_game, observation, to_move
+from pyapp.park.bots import make_bot
+from pyapp.park.game import apply, is_over, new_game, observation, to_move
 
 out = []
 for job in json.loads(JOBS_JSON):

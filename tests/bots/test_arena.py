@@ -9,10 +9,11 @@ import sys
 import pytest
 from conftest import ROOT
 
-from pyapp.bots import BOTS, arena
-from pyapp.bots.arena import run_arena, solo_bands, wilson
-from pyapp.bots.strong import StrongBot
 from pyapp.cli import main
+from pyapp.park.bots import BOTS, arena
+from pyapp.park.bots.arena import run_arena, solo_bands, wilson
+from pyapp.park.bots.strong import StrongBot
+from pyapp.park.protocol import ParkGame
 
 TIMING = {"median_decision_ms", "mean_decision_ms", "max_decision_ms", "median_decision_cpu_ms"}
 
@@ -66,7 +67,7 @@ def test_ties_count_half(monkeypatch):
         players = [{"total": 100} for _ in state["G"]["players"]]
         return {"players": players, "winners": [0, 1], "tiebreak": "shared"}
 
-    monkeypatch.setattr(arena, "final_scores", tie)
+    monkeypatch.setattr(ParkGame, "result", lambda self, state: {**tie(state), "scores": [100] * 2})
     report = run_arena(["greedy", "random"], games=2, seed=1)
     for entry in report["bots"].values():
         assert entry["wins"] == 1.0 and entry["win_rate"] == 0.5
@@ -105,7 +106,7 @@ def test_cli_json_and_text(capsys):
         (["--bots", "champion"], "unknown bot 'champion'"),
         (["--bots", ","], "--bots needs at least one bot"),
         (["--games", "0"], "--games must be at least 1"),
-        (["--variant", "solo", "--players", "2"], "takes 1 player, not 2"),
+        (["--variant", "solo", "--players", "2"], "1 player, not 2"),
         (["--players", "5"], "takes 2-4 players, not 5"),
         (["--games", "many"], "invalid int value"),
     ],

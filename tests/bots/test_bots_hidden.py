@@ -4,8 +4,9 @@ decision; the check itself catches a bot that peeks."""
 
 import pytest
 
-from pyapp.bots import BOTS, make_bot
-from pyapp.rules.game import (
+from pyapp.core.rng import Rng
+from pyapp.park.bots import BOTS, make_bot
+from pyapp.park.game import (
     apply,
     copy_state,
     decision,
@@ -15,7 +16,6 @@ from pyapp.rules.game import (
     observation,
     to_move,
 )
-from pyapp.rules.rng import Rng
 
 
 def reshuffled(state: dict, seed: int) -> dict:

@@ -3,9 +3,9 @@ the same seed replays the same game."""
 
 import pytest
 
-from pyapp.bots import BOTS, make_bot
-from pyapp.bots.strong import StrongBot
-from pyapp.rules.game import (
+from pyapp.park.bots import BOTS, make_bot
+from pyapp.park.bots.strong import StrongBot
+from pyapp.park.game import (
     decision,
     final_scores,
     is_over,

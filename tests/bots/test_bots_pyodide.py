@@ -8,8 +8,8 @@ import subprocess
 import pytest
 from conftest import ROOT
 
-from pyapp.bots import make_bot
-from pyapp.rules.game import apply, is_over, new_game, observation, to_move
+from pyapp.park.bots import make_bot
+from pyapp.park.game import apply, is_over, new_game, observation, to_move
 
 RUNNER = ROOT / "tests" / "bots" / "pyodide_bots.mjs"
 pytestmark = [

@@ -8,11 +8,12 @@ from itertools import combinations
 
 import pytest
 
-from pyapp.bots import make_bot
-from pyapp.bots.evaluate import evaluator, info_of, park_info, unseen_weather
-from pyapp.bots.strong import determinise
-from pyapp.rules.components import ACTIONS, TOKENS, WEATHER_BY_NAME
-from pyapp.rules.game import (
+from pyapp.core.rng import Rng
+from pyapp.park.bots import make_bot
+from pyapp.park.bots.evaluate import evaluator, info_of, park_info, unseen_weather
+from pyapp.park.bots.strong import determinise
+from pyapp.park.components import ACTIONS, TOKENS, WEATHER_BY_NAME
+from pyapp.park.game import (
     apply,
     copy_state,
     decision,
@@ -24,7 +25,6 @@ from pyapp.rules.game import (
     play,
     to_move,
 )
-from pyapp.rules.rng import Rng
 
 
 def game_states(options: dict, names=("greedy", "random")):

@@ -3,9 +3,9 @@ its search budget is counted, not timed."""
 
 import asyncio
 
-from pyapp.bots import choose_async, make_bot, start_thinking
-from pyapp.bots.strong import StrongBot
-from pyapp.rules.game import apply, decision, new_game, observation, to_move
+from pyapp.park.bots import choose_async, make_bot, start_thinking
+from pyapp.park.bots.strong import StrongBot
+from pyapp.park.game import apply, decision, new_game, observation, to_move
 
 
 def position(kind: str, seed=4):

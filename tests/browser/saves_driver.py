@@ -8,14 +8,15 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-for _p in (ROOT, ROOT / "static", ROOT / "tests" / "saves"):
+for _p in (ROOT, ROOT / "tests" / "saves"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
 from sample_games import played  # noqa: E402, F401  (re-exported to the browser tests)
 from sitetest import BOOT_TIMEOUT_MS, READY, reload  # noqa: E402, F401  (reload re-exported)
 from storage_fakes import FakeStorage  # noqa: E402
-from ui.saves import CURRENT_KEY, GAME_PREFIX, SaveStore  # noqa: E402
+
+from pyapp.ui.saves import CURRENT_KEY, GAME_PREFIX, SaveStore  # noqa: E402
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -82,8 +83,8 @@ def run_axe(page, include: str = "#app") -> list[dict]:
 
 def catalogues() -> tuple[dict[str, str], dict[str, str]]:
     """The interface's English catalogue (with the saved-games strings) and the French one."""
-    import ui.persistence  # noqa: F401 - adds the saved-games strings to the English catalogue
-    from ui import i18n
-    from ui.strings_fr import FR
+    import pyapp.ui.persistence  # noqa: F401 - adds the saved-games strings to the English catalogue
+    from pyapp.ui import i18n
+    from pyapp.ui.strings_fr import FR
 
     return i18n.CATALOGUES["en"], FR

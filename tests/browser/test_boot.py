@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from sitetest import BOOT_TIMEOUT_MS, READY, open_app, wait_for_service_worker
 
-from pyapp.rules.park import load_park
+from pyapp.park.park import load_park
 
 UNUSED_CHUNKS = ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", "donkey", "deprecat")
 
@@ -151,7 +151,7 @@ def test_python_error_while_starting_shows_the_error_screen(context, site, site_
     with zipfile.ZipFile(io.BytesIO(original)) as src, zipfile.ZipFile(broken, "w") as dst:
         for item in src.infolist():
             data = src.read(item)
-            if item.filename == "ui/app.py":
+            if item.filename == "pyapp/ui/app.py":
                 data += b"\n\ndef start(root):\n    raise RuntimeError('deliberately broken')\n"
             dst.writestr(item, data)
     context.route(
@@ -163,7 +163,7 @@ def test_python_error_while_starting_shows_the_error_screen(context, site, site_
     page = open_app(context, site_url, wait_ready=False)
     message, detail = _error_screen(page)
     assert "RuntimeError: deliberately broken" in message
-    assert "Traceback" in detail and "ui/app.py" in detail
+    assert "Traceback" in detail and "pyapp/ui/app.py" in detail
 
 
 def test_loading_screen_is_readable_while_python_starts(context, site_url):

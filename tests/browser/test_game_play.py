@@ -13,10 +13,10 @@ from game_driver import (
     screenshot,
 )
 
-from pyapp.bots import BOTS
-from pyapp.rules.game import final_scores
-from pyapp.rules.record import from_record
-from pyapp.rules.scoring import CATEGORIES
+from pyapp.park.bots import BOTS
+from pyapp.park.game import final_scores
+from pyapp.park.record import from_record
+from pyapp.park.scoring import CATEGORIES
 
 
 def test_new_game_form_offers_every_bot(page):

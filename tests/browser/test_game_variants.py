@@ -17,9 +17,9 @@ from game_driver import (
 )
 from sitetest import open_app
 
-from pyapp.rules.components import solo_rating
-from pyapp.rules.game import final_scores
-from pyapp.rules.record import from_record
+from pyapp.park.components import solo_rating
+from pyapp.park.game import final_scores
+from pyapp.park.record import from_record
 
 PHONE = {"width": 360, "height": 740}
 

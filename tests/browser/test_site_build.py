@@ -15,11 +15,10 @@ import zlib
 import pytest
 from sitetest import ROOT, build_site
 
-sys.path.insert(0, str(ROOT / "static"))
+sys.path.insert(0, str(ROOT))
 
-from ui import parkview  # noqa: E402
-
-from pyapp.rules.park import NEIGHBOUR_OFFSETS, load_park  # noqa: E402
+from pyapp.park.park import NEIGHBOUR_OFFSETS, load_park  # noqa: E402
+from pyapp.ui.park import parkview  # noqa: E402
 from tools import build_site as builder  # noqa: E402
 from tools import icons  # noqa: E402
 
@@ -71,9 +70,9 @@ def test_only_relative_urls_in_the_page_and_manifest(site):
 def test_app_zip_carries_the_engine_and_ui(site):
     with zipfile.ZipFile(site.path / "app.zip") as zf:
         names = set(zf.namelist())
-    assert "pyapp/rules/park.py" in names
-    assert "pyapp/parks/river.json" in names
-    assert {"ui/__init__.py", "ui/main.py", "ui/app.py"} <= names
+    assert "pyapp/park/park.py" in names
+    assert "pyapp/park/parks/river.json" in names
+    assert {"pyapp/ui/__init__.py", "pyapp/ui/main.py", "pyapp/ui/app.py"} <= names
     assert not any("__pycache__" in n for n in names)
     engine = {
         p.relative_to(ROOT).as_posix()

@@ -23,10 +23,10 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 
-from pyapp.rules import game
-from pyapp.rules.components import WEATHER_BY_NAME, make_face
-from pyapp.rules.park import Park
-from pyapp.rules.scoring import score_position
+from pyapp.park import game
+from pyapp.park.components import WEATHER_BY_NAME, make_face
+from pyapp.park.park import Park
+from pyapp.park.scoring import score_position
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -114,7 +114,7 @@ def at_kind(kind: str):
 
 def play_out(state: dict, rng_seed=0) -> dict:
     """Finish a game with uniformly random legal actions (seeded)."""
-    from pyapp.rules.rng import Rng
+    from pyapp.core.rng import Rng
 
     rng = Rng.from_seed(rng_seed)
     while not game.is_over(state):

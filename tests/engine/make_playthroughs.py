@@ -18,8 +18,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from pyapp.bots import make_bot  # noqa: E402
-from pyapp.rules import game  # noqa: E402
+from pyapp.park import game  # noqa: E402
+from pyapp.park.bots import make_bot  # noqa: E402
 
 OUT = HERE / "playthroughs"
 

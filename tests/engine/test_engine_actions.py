@@ -2,9 +2,9 @@
 
 import pytest
 
-from pyapp.rules.actions import ChooseWeather, Pick, Place, RevealWeather, StartWeather, parse
-from pyapp.rules.components import ACTIONS, TERRAIN_SPACES, TOKENS
-from pyapp.rules.errors import MalformedActionError
+from pyapp.core.errors import MalformedActionError
+from pyapp.park.actions import ChooseWeather, Pick, Place, RevealWeather, StartWeather, parse
+from pyapp.park.components import ACTIONS, TERRAIN_SPACES, TOKENS
 
 FORMS = [
     (ChooseWeather(2), "weather 2"),

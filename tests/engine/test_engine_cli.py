@@ -8,8 +8,8 @@ import pytest
 from engine_helpers import run_cli, space
 
 from pyapp.cli import _bots_for, play_game
-from pyapp.rules import game
-from pyapp.rules.park import load_park
+from pyapp.park import game
+from pyapp.park.park import load_park
 
 CATEGORY_KEYS = {
     "bad_weather",

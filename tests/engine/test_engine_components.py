@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from pyapp.rules.components import (
+from pyapp.park.components import (
     ACTIONS,
     SPECIES,
     TERRAIN_SPACES,

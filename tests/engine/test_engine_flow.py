@@ -10,19 +10,19 @@ import json
 import pytest
 from engine_helpers import REPO, advance, at_kind, play_out
 
-from pyapp.rules import game
-from pyapp.rules.actions import ChooseWeather, Pick, Place, RevealWeather, StartWeather
-from pyapp.rules.components import ACTIONS, SUN, TERRAIN_SPACES, TOKEN_BY_NAME, TOKENS
-from pyapp.rules.errors import IllegalActionError, MalformedActionError
-from pyapp.rules.game import OptionsError
-from pyapp.rules.record import from_json as record_from_json
-from pyapp.rules.record import to_json
+from pyapp.core.errors import IllegalActionError, MalformedActionError
+from pyapp.park import game
+from pyapp.park.actions import ChooseWeather, Pick, Place, RevealWeather, StartWeather
+from pyapp.park.components import ACTIONS, SUN, TERRAIN_SPACES, TOKEN_BY_NAME, TOKENS
+from pyapp.park.game import OptionsError
+from pyapp.park.record import from_json as record_from_json
+from pyapp.park.record import to_json
 
 OFFSETS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 
 def park_json(name):
-    return json.loads((REPO / "pyapp" / "parks" / f"{name}.json").read_text())
+    return json.loads((REPO / "pyapp" / "park" / "parks" / f"{name}.json").read_text())
 
 
 def meets(name: str, requirement: str) -> set:
@@ -471,7 +471,7 @@ def test_solo_action_stack_reveals_each_action_once_per_round_and_reshuffles():
     assert len(stacks) == 5 and all(sorted(s) == sorted(ACTIONS) for s in stacks)
     assert len({tuple(s) for s in stacks}) > 1  # reshuffled between rounds
     result = game.final_scores(state)
-    from pyapp.rules.components import solo_rating
+    from pyapp.park.components import solo_rating
 
     assert result["solo_rating"] == solo_rating(result["players"][0]["total"])
     assert result["winners"] == [0]

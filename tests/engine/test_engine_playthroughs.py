@@ -7,7 +7,7 @@ import json
 import pytest
 from make_playthroughs import GAMES, OUT, bot_seeds, play
 
-from pyapp.rules import game, record
+from pyapp.park import game, record
 
 FILES = sorted(OUT.glob("*.json"))
 

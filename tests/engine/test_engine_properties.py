@@ -17,9 +17,10 @@ from engine_helpers import fast
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from pyapp.bots import make_bot
-from pyapp.rules import game, record
-from pyapp.rules.actions import (
+from pyapp.core.errors import IllegalActionError, MalformedActionError
+from pyapp.core.rng import Rng
+from pyapp.park import game, record
+from pyapp.park.actions import (
     ChooseWeather,
     Pick,
     Place,
@@ -27,9 +28,8 @@ from pyapp.rules.actions import (
     StartWeather,
     parse,
 )
-from pyapp.rules.components import ACTIONS, TERRAIN_SPACES, TOKENS
-from pyapp.rules.errors import IllegalActionError, MalformedActionError
-from pyapp.rules.rng import Rng
+from pyapp.park.bots import make_bot
+from pyapp.park.components import ACTIONS, TERRAIN_SPACES, TOKENS
 
 SETUPS = [("base", 2), ("base", 3), ("base", 4), ("solo", 1), ("geyser", 1), ("geyser", 2),
           ("geyser", 4)]  # fmt: skip

@@ -9,11 +9,11 @@ from engine_helpers import fast
 from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
-from pyapp.rules import game, record
-from pyapp.rules.errors import LoadError
-from pyapp.rules.park import load_park
-from pyapp.rules.position import read_position_text
-from pyapp.rules.rng import Rng
+from pyapp.core.errors import LoadError
+from pyapp.core.rng import Rng
+from pyapp.park import game, record
+from pyapp.park.park import load_park
+from pyapp.park.position import read_position_text
 
 
 def saved(variant="base", players=2, seed=4, steps=60):

@@ -7,9 +7,9 @@ Hex neighbours (axial): (q±1, r), (q, r±1), (q+1, r-1), (q-1, r+1).
 import pytest
 from engine_helpers import line, make_park, score
 
-from pyapp.rules import game
-from pyapp.rules.components import SPECIES, TOKEN_BY_NAME, TOKENS, WEATHER_BY_NAME
-from pyapp.rules.scoring import CATEGORIES, rank
+from pyapp.park import game
+from pyapp.park.components import SPECIES, TOKEN_BY_NAME, TOKENS, WEATHER_BY_NAME
+from pyapp.park.scoring import CATEGORIES, rank
 
 # --------------------------------------------------------------------------- bad weather
 

@@ -23,8 +23,8 @@ pyodide.globals.set("GAMES_JSON", gamesJson);
 const result = pyodide.runPython(`
 import contextlib, io, json, sys
 from pyapp import cli
-from pyapp.bots import make_bot
-from pyapp.rules import game, record
+from pyapp.park.bots import make_bot
+from pyapp.park import game, record
 
 out = []
 for g in json.loads(GAMES_JSON):

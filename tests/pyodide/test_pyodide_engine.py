@@ -20,9 +20,9 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from pyapp.bots import make_bot  # noqa: E402
 from pyapp.cli import play_game  # noqa: E402
-from pyapp.rules import game  # noqa: E402
+from pyapp.park import game  # noqa: E402
+from pyapp.park.bots import make_bot  # noqa: E402
 
 PYODIDE = REPO / "node_modules" / "pyodide"
 RUNNER = Path(__file__).with_name("run_engine.mjs")

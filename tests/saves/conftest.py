@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-for p in (ROOT, ROOT / "static"):
+for p in (ROOT,):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from pyapp.rules.game import is_over, legal_actions, new_game, play
+from pyapp.park.game import is_over, legal_actions, new_game, play
 
 
 def played(n: int, *, players=2, seed=7, variant="base", names=None) -> dict:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import string
 
-import ui.persistence  # noqa: F401 - adds the saved-games strings to the English catalogue
-from ui import i18n
-from ui.strings_fr import FR, NBSP, NNBSP
-from ui.strings_saves import EN_SAVES
+import pyapp.ui.persistence  # noqa: F401 - adds the saved-games strings to the English catalogue
+from pyapp.ui import i18n
+from pyapp.ui.strings_fr import FR, NBSP, NNBSP
+from pyapp.ui.strings_saves import EN_SAVES
 
 
 def _fields(text: str) -> set[str]:

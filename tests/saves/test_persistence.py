@@ -7,13 +7,14 @@ import random
 
 import pytest
 from storage_fakes import FakeStorage
-from ui import i18n, screens
-from ui.controller import Controller
-from ui.persistence import Persistence, format_when, pick_language
-from ui.saves import CURRENT_KEY, GAME_PREFIX, LANG_KEY, SaveStore, export_record
 
-from pyapp.rules.game import legal_actions, new_game, play
-from pyapp.rules.record import to_json
+from pyapp.park.game import legal_actions, new_game, play
+from pyapp.park.record import to_json
+from pyapp.ui import i18n
+from pyapp.ui.park import screens
+from pyapp.ui.park.controller import Controller
+from pyapp.ui.persistence import Persistence, format_when, pick_language
+from pyapp.ui.saves import CURRENT_KEY, GAME_PREFIX, LANG_KEY, SaveStore, export_record
 
 
 class FakePlatform:
@@ -57,7 +58,7 @@ def make(storage, platform=None, boot=True):
 def move(c, n=1, seed=0):
     rng = random.Random(seed)
     for _ in range(n):
-        assert c._play(rng.choice(legal_actions(c.state)))
+        assert c.play(rng.choice(legal_actions(c.state)))
 
 
 def start(c, names=("Ann", "Bob"), variant="base", seed=5):

@@ -6,14 +6,14 @@ import re
 from pathlib import Path
 
 import pytest
-from ui import rules_ref
-from ui.strings_fr import NBSP, NNBSP, format_number, typeset
 
-from pyapp.rules.components import SOLO_RATINGS, WEATHER_KINDS
-from pyapp.rules.scoring import CATEGORIES
+from pyapp.park.components import SOLO_RATINGS, WEATHER_KINDS
+from pyapp.park.scoring import CATEGORIES
+from pyapp.ui.park import rules_ref
+from pyapp.ui.strings_fr import NBSP, NNBSP, format_number, typeset
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES_DIRS = (ROOT.parent / "shared" / "rules", Path("/work/shared/rules"))
+RULES_DIRS = (ROOT.parent / "shared" / "rules",)
 BOOKS = {"en": "caldera-park-rulebook-en.md", "fr": "caldera-park-rulebook-fr.md"}
 
 

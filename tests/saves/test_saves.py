@@ -8,11 +8,11 @@ import random
 import pytest
 from sample_games import played
 from storage_fakes import FakeStorage, QuotaExceededError, UnavailableStorage
-from ui import saves
-from ui.saves import GAME_PREFIX, SaveError, SaveStore, export_record, import_record
 
-from pyapp.rules.game import decision, is_over, legal_actions, new_game, play
-from pyapp.rules.record import to_json
+from pyapp.park.game import decision, is_over, legal_actions, new_game, play
+from pyapp.park.record import to_json
+from pyapp.ui import saves
+from pyapp.ui.saves import GAME_PREFIX, SaveError, SaveStore, export_record, import_record
 
 
 class Clock:

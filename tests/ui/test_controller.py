@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from ui.controller import FIRST_FRAME_S, PACE_FAST_MS, PACE_MS, PACE_REDUCED_MS, Controller
 from uihelpers import (
     FakeTime,
     click,
@@ -18,10 +17,10 @@ from uihelpers import (
     start,
 )
 
-from pyapp.bots import BOTS
-from pyapp.rules.actions import Place
-from pyapp.rules.components import TOKEN_BY_NAME, TOKENS
-from pyapp.rules.game import (
+from pyapp.park.actions import Place
+from pyapp.park.bots import BOTS
+from pyapp.park.components import TOKEN_BY_NAME, TOKENS
+from pyapp.park.game import (
     copy_state,
     decision,
     final_scores,
@@ -30,6 +29,13 @@ from pyapp.rules.game import (
     park_of,
     placement_options,
     play,
+)
+from pyapp.ui.park.controller import (
+    FIRST_FRAME_S,
+    PACE_FAST_MS,
+    PACE_MS,
+    PACE_REDUCED_MS,
+    Controller,
 )
 
 
@@ -92,7 +98,7 @@ def test_one_human_goes_straight_to_the_table_two_humans_get_a_handover():
     assert c.screen == "table" and c.human_to_move() == 0
     human_step(c, random.Random(1))  # Lin's first weather token: now Sam decides
     assert c.screen == "handover" and c.handover_to == 1
-    from ui.screens import handover_screen
+    from pyapp.ui.park.screens import handover_screen
 
     recent = handover_screen(c).find_all(lambda e: e.tag == "li")
     assert len(recent) == 1 and recent[0].text().startswith("Lin placed a weather token")
@@ -128,7 +134,7 @@ def test_disabled_tokens_say_why_and_cannot_be_chosen():
     c.state["G"]["players"][p]["display"] = showing[:2] + not_showing[:5]
     nodes = offered(c, "token")
     assert {int(e.attrs["data-token"]) for e in nodes} == set(showing[:2])
-    from ui.screens import render
+    from pyapp.ui.park.screens import render
 
     drawn, _ = render(c)
     off = [
@@ -327,7 +333,7 @@ def test_bot_runner_drops_a_step_when_a_new_game_starts():
         await fake.sleep(s)
         c.start_game({"players": 2, "seed": 1, "names": ["X", "Y"]}, ["human", "random"])
 
-    from ui.controller import BotRunner
+    from pyapp.ui.park.controller import BotRunner
 
     runner = BotRunner(c, lambda: None, sleep, fake.clock)
     run_sync(runner.run())
@@ -335,7 +341,7 @@ def test_bot_runner_drops_a_step_when_a_new_game_starts():
 
 
 def test_bot_runner_plays_the_new_games_bot_after_dropping_a_stale_step():
-    from ui.controller import BotRunner
+    from pyapp.ui.park.controller import BotRunner
 
     c = start(seats=("human", "random"))
     human_step(c, random.Random(1))  # now the bot is to move

@@ -8,15 +8,16 @@ import math
 import random
 
 import pytest
-from ui import art, i18n, screens
-from ui.vdom import E, h, to_json
-from ui.viewmodel import log_lines, space_name, token_label, weather_label
 from uihelpers import human_step, offered, play_to_end, start
 
-from pyapp.rules.components import TOKENS
-from pyapp.rules.game import final_scores
-from pyapp.rules.park import load_park
-from pyapp.rules.scoring import CATEGORIES
+from pyapp.park.components import TOKENS
+from pyapp.park.game import final_scores
+from pyapp.park.park import load_park
+from pyapp.park.scoring import CATEGORIES
+from pyapp.ui import i18n
+from pyapp.ui.park import art, screens
+from pyapp.ui.park.viewmodel import log_lines, space_name, token_label, weather_label
+from pyapp.ui.vdom import E, h, to_json
 
 
 def all_elements(nodes) -> list[E]:

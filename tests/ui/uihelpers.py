@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ui import screens
-from ui.controller import BotRunner, Controller
+from pyapp.ui.park import screens
+from pyapp.ui.park.controller import BotRunner, Controller
 
 
 def render(c: Controller):

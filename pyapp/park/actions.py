@@ -1,0 +1,127 @@
+"""Actions as small value types with a text form that round-trips: ``parse(str(a)) == a``.
+
+Text forms (coordinates are axial ``q,r``):
+
+* ``weather 2``            place weather display slot 2 on the next clockwise weather space
+* ``weather 2 at 1,-3``    the first weather token of the base game, on a weather space of choice
+* ``start 1,-3``           Geyser Park: where the second starting weather token goes
+* ``reveal 4``             Geyser Park forecast: turn face-down slot 4 face up
+* ``pick bear river``      marmot holder: an action token and a terrain-selection space
+* ``place bear-bear at 2,-1``  place a token of one's display on a landscape space
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..core.errors import MalformedActionError
+from .components import ACTIONS, TERRAIN_SPACES, TOKEN_BY_NAME
+from .parkcheck import _fmt as _at_text
+
+__all__ = ["ChooseWeather", "StartWeather", "RevealWeather", "Pick", "Place", "Action", "parse"]
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseWeather:
+    """Take slot ``slot`` of one's weather display; ``at`` only for the base game's first token."""
+
+    slot: int
+    at: tuple[int, int] | None = None
+    kind = "weather"
+
+    def __str__(self) -> str:
+        return f"weather {self.slot}" + (f" at {_at_text(self.at)}" if self.at else "")
+
+
+@dataclass(frozen=True, slots=True)
+class StartWeather:
+    """Geyser Park setup: the weather space of the second face-up starting token."""
+
+    at: tuple[int, int]
+    kind = "start"
+
+    def __str__(self) -> str:
+        return f"start {_at_text(self.at)}"
+
+
+@dataclass(frozen=True, slots=True)
+class RevealWeather:
+    """Geyser Park forecast: reveal the face-down token in slot ``slot``."""
+
+    slot: int
+    kind = "reveal"
+
+    def __str__(self) -> str:
+        return f"reveal {self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """The marmot holder's choice: action token ``action`` onto terrain space ``terrain``."""
+
+    action: str
+    terrain: str
+    kind = "pick"
+
+    def __str__(self) -> str:
+        return f"pick {self.action} {self.terrain}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place the display token named ``token`` on the landscape space ``at``."""
+
+    token: str
+    at: tuple[int, int]
+    kind = "place"
+
+    def __str__(self) -> str:
+        return f"place {self.token} at {_at_text(self.at)}"
+
+
+Action = ChooseWeather | StartWeather | RevealWeather | Pick | Place
+
+_AT = r"(-?\d{1,3}),(-?\d{1,3})"
+_PATTERNS = (
+    (re.compile(rf"weather (\d) at {_AT}"), lambda m: ChooseWeather(int(m[1]), _pt(m, 2))),
+    (re.compile(r"weather (\d)"), lambda m: ChooseWeather(int(m[1]))),
+    (re.compile(rf"start {_AT}"), lambda m: StartWeather(_pt(m, 1))),
+    (re.compile(r"reveal (\d)"), lambda m: RevealWeather(int(m[1]))),
+    (re.compile(r"pick ([a-z]+) ([a-z]+)"), lambda m: _pick(m[1], m[2])),
+    (re.compile(rf"place ([a-z+-]+) at {_AT}"), lambda m: _place(m[1], _pt(m, 2))),
+)
+
+
+def _pt(m, i: int) -> tuple[int, int]:
+    return (int(m[i]), int(m[i + 1]))
+
+
+def _pick(action: str, terrain: str) -> Pick:
+    if action not in ACTIONS:
+        raise MalformedActionError(f"unknown action token {action!r}")
+    if terrain not in TERRAIN_SPACES:
+        raise MalformedActionError(f"unknown terrain space {terrain!r}")
+    return Pick(action, terrain)
+
+
+def _place(token: str, at: tuple[int, int]) -> Place:
+    if token not in TOKEN_BY_NAME:
+        raise MalformedActionError(f"unknown animal token {token!r}")
+    return Place(token, at)
+
+
+def parse(text) -> Action:
+    """Read an action from its text form; raises MalformedActionError saying what is wrong."""
+    if not isinstance(text, str):
+        raise MalformedActionError(f"an action is text, not {type(text).__name__}")
+    norm = " ".join(text.strip().lower().split())
+    for pattern, build in _PATTERNS:
+        m = pattern.fullmatch(norm)
+        if m:
+            return build(m)
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    raise MalformedActionError(
+        f"cannot read action {shown!r}: "
+        "expected e.g. 'pick bear river' or 'place bear-bear at 2,-1'"
+    )

@@ -1,0 +1,194 @@
+"""The browser side of the box: draws the current game's screens (``box.Box.render``) into
+``<main id="app">`` and turns clicks and keys into ``Box.handle`` calls (the game chooser's, else
+the current game table's ``handle``).
+
+``start(root)`` (called by ``main.main``) builds the box with the last game chosen, draws the
+first screen (its new-game form) synchronously and returns the ``App``; the bots then play from
+asyncio tasks. ``app.controller`` is always the table on screen.
+
+* One delegated listener per event type on the app root reads the ``data-action`` and ``data-*``
+  attributes of the element acted on (``CalderaDom.actionOf`` in static/js/game-dom.js).
+* Drawing: the element descriptions go to ``CalderaDom.render`` as JSON; it patches the DOM with
+  createElement/setAttribute/text nodes only (never HTML parsing), so focus and fields survive.
+* Enter or Space on a focusable non-button element with ``data-action`` (a board space) acts
+  like a click; arrow keys move between the spaces that can be chosen (a game's screens package
+  says how with ``ARROW_ACTION`` and ``arrow_key``); Escape takes back an unconfirmed choice.
+* Other features hook in through the table (``on_change``, ``menu``, ``menu_handlers``,
+  ``handlers``, ``wrap_view``) and ``App.redraw()``; if ``pyapp.ui.persistence_web`` exists,
+  ``start`` calls its ``install(app)`` before the first drawing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import importlib
+import json
+import time
+
+import js
+from pyodide.ffi import create_proxy
+
+from .box import Box
+from .table import BotRunner
+from .vdom import to_json
+
+
+class App:
+    def __init__(self, root):
+        self.root = root
+        reduced = bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        from .webstore import local_storage
+
+        self.box = Box(local_storage(), reduced_motion=reduced)
+        self.runner = BotRunner(
+            lambda: self.box.table, self.redraw, asyncio.sleep, time.perf_counter
+        )
+        self.last_render_ms = 0.0
+        self.renders = 0
+        self._proxies = []
+        self._task = None
+
+    @property
+    def controller(self):
+        """The table on screen (the current game's ``TableController``)."""
+        return self.box.table
+
+    # ------------------------------------------------------------------ drawing
+
+    def redraw(self) -> None:
+        t0 = time.perf_counter()
+        c = self.controller
+        nodes, focus = self.box.render()
+        js.CalderaDom.render(self.root, to_json(nodes))
+        screen = c.screen if c.state is not None else "setup"
+        self.root.setAttribute("data-screen", screen)
+        self.root.setAttribute("data-game", self.box.game_id)
+        if focus:
+            c.focus = None
+            js.CalderaDom.focusKey(self.root, focus)
+        self.last_render_ms = (time.perf_counter() - t0) * 1000
+        self.renders += 1
+        self.root.setAttribute("data-renders", str(self.renders))
+        self._schedule_bots()
+
+    def _schedule_bots(self) -> None:
+        if self.controller.bot_to_move() is None or self.runner.busy:
+            return
+        self._task = asyncio.ensure_future(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        try:
+            await self.runner.run()
+        except Exception as exc:  # a bot failure must be visible, never a silent stall
+            js.console.error(f"bot error: {type(exc).__name__}: {exc}")
+            self.controller.error = f"{type(exc).__name__}: {exc}"
+            self.redraw()
+
+    # ------------------------------------------------------------------ input
+
+    def _act(self, event) -> dict | None:
+        raw = js.CalderaDom.actionOf(event.target, self.root)
+        if raw is None:
+            return None
+        return json.loads(raw)
+
+    def dispatch(self, data: dict) -> None:
+        action = data.pop("action", "")
+        data.pop("tag", None)
+        try:
+            changed = self.box.handle(action, data)
+        except Exception as exc:  # show, never lose the page
+            js.console.error(f"{type(exc).__name__}: {exc}")
+            self.controller.error = f"{type(exc).__name__}: {exc}"
+            changed = True
+        if changed:
+            self.redraw()
+
+    def on_click(self, event) -> None:
+        data = self._act(event)
+        if data is None or data.get("tag") in ("input", "select", "textarea"):
+            return  # form fields report through input/change
+        event.preventDefault()
+        self.dispatch(data)
+
+    def on_keydown(self, event) -> None:
+        key = event.key
+        if key == "Escape":
+            if self.controller.handle("undo", {}):
+                self.redraw()
+            return
+        if key.startswith("Arrow"):
+            self._arrow(event, key)
+            return
+        if key not in ("Enter", " ", "Spacebar"):
+            return
+        data = self._act(event)
+        if data is None or data.get("tag") in ("button", "input", "select", "textarea", "a"):
+            return  # native controls already turn Enter/Space into a click
+        event.preventDefault()
+        self.dispatch(data)
+
+    def _arrow(self, event, key: str) -> None:
+        """Arrow keys move the focus between the board spaces that can be chosen."""
+        screens = self.box.screens[self.box.game_id]
+        action = getattr(screens, "ARROW_ACTION", None)
+        data = self._act(event)
+        if action is None or data is None or data.get("action") != action:
+            return
+        nodes = self.root.querySelectorAll(f"[data-action={action}]")
+        ats = [nodes.item(i).getAttribute("data-at") for i in range(nodes.length)]
+        target = screens.arrow_key(data.get("at"), [a for a in ats if isinstance(a, str)], key)
+        if target is not None:
+            event.preventDefault()
+            js.CalderaDom.focusKey(self.root, target)
+
+    def on_input(self, event) -> None:
+        data = self._act(event)
+        typing = data is not None and data.get("tag") in ("input", "textarea")
+        if typing and data.get("type") not in ("radio", "checkbox"):
+            self.dispatch(data)
+
+    def on_change(self, event) -> None:
+        data = self._act(event)
+        if data is not None and data.get("tag") in ("select", "input"):
+            self.dispatch(data)
+
+    def listen(self) -> None:
+        for name, fn in (
+            ("click", self.on_click),
+            ("keydown", self.on_keydown),
+            ("input", self.on_input),
+            ("change", self.on_change),
+        ):
+            proxy = create_proxy(fn)
+            self._proxies.append(proxy)
+            self.root.addEventListener(name, proxy)
+
+    # ------------------------------------------------------------------ test and bench access
+
+    def record_json(self) -> str:
+        """The running game's record (options and action texts), or "" with no game."""
+        table = self.controller
+        state = table.state
+        return json.dumps(table.game.to_record(state)) if state is not None else ""
+
+
+def start(root) -> App:
+    """Draw the first screen (the new-game form) into ``root`` and start listening."""
+    app = App(root)
+    try:
+        extension = importlib.import_module("pyapp.ui.persistence_web")
+    except ImportError:
+        extension = None
+    if extension is not None and hasattr(extension, "install"):
+        extension.install(app)
+    app.listen()
+    app.redraw()
+    # the engine, parks and catalogues live as long as the page: keep them out of the cyclic
+    # collector's full passes, which would otherwise walk them during play
+    gc.freeze()
+    js.window.CalderaGame = create_proxy(
+        lambda what="record": app.record_json() if what == "record" else app.last_render_ms
+    )
+    return app

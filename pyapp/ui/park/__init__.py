@@ -1,0 +1,33 @@
+"""Caldera Park's screens in the box. The shell uses only ``make_table`` and ``render``:
+``make_table(reduced_motion=..., seed_source=...)`` gives the game's ``TableController`` and
+``render(table)`` its drawing (children of the app root, data-key to focus); arrow keys move
+between the park spaces (``ARROW_ACTION``, ``arrow_key``)."""
+
+from __future__ import annotations
+
+
+def make_table(reduced_motion: bool = False, seed_source=None):
+    from .controller import Controller
+
+    return Controller(reduced_motion=reduced_motion, seed_source=seed_source)
+
+
+def render(table):
+    from .screens import render
+
+    return render(table)
+
+
+ARROW_ACTION = "space"
+
+
+def arrow_key(here: str, ats: list[str], key: str) -> str | None:
+    """The data-key of the park space an arrow ``key`` moves to from space ``here`` among the
+    choosable spaces ``ats`` (axial ``q,r`` texts), or None."""
+    from .art import step_towards
+    from .controller import parse_at
+
+    start = parse_at(here)
+    spaces = [a for a in map(parse_at, ats) if a is not None]
+    target = step_towards(spaces, start, key) if start else None
+    return None if target is None else f"sp-{target[0]},{target[1]}"

@@ -1,0 +1,403 @@
+"""The drawings of the game as element descriptions: hex geometry, terrain and weather icons,
+animal tokens. Pure Python (no DOM); colours live in ``static/css/game.css`` as classes.
+
+Hexes are pointy-top with radius ``R``; the centre of axial (q, r) is
+x = R * sqrt(3) * (q + r / 2), y = R * 1.5 * r. Icons are symbols drawn in a 20 x 20 box
+centred on 0, defined once in a hidden sprite (``sprite()``) and placed with ``<use>``.
+Every space is recognisable by its icon as well as its colour (forest trees, prairie grass,
+mountain peak, river waves, waterfall steps and drop, geyser plume, volcano cone, weather cloud).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from pyapp.park.components import TOKENS, WEATHER
+
+from ..vdom import E, h, svg_num
+
+R = 10.0
+SQRT3 = math.sqrt(3.0)
+HEX_W = SQRT3 * R
+
+
+def centre(q: int, r: int) -> tuple[float, float]:
+    return R * SQRT3 * (q + r / 2), R * 1.5 * r
+
+
+def corners(x: float, y: float, radius: float = R) -> list[tuple[float, float]]:
+    """The six corners of a pointy-top hex, clockwise from the top."""
+    out = []
+    for k in range(6):
+        a = math.radians(60 * k - 90)
+        out.append((x + radius * math.cos(a), y + radius * math.sin(a)))
+    return out
+
+
+def points_attr(points) -> str:
+    return " ".join(f"{svg_num(x)},{svg_num(y)}" for x, y in points)
+
+
+@cache
+def park_geometry(park) -> tuple[str, tuple[tuple[float, float], ...], tuple[str, ...]]:
+    """(viewBox, centres, polygon points) of a park, cached per park."""
+    centres = tuple(centre(*s.at) for s in park.spaces)
+    polys = tuple(points_attr(corners(x, y, R * 0.96)) for x, y in centres)
+    xs = [x for x, _ in centres]
+    ys = [y for _, y in centres]
+    m = 1.0
+    left, top = min(xs) - HEX_W / 2 - m, min(ys) - R - m
+    width = max(xs) - min(xs) + HEX_W + 2 * m
+    height = max(ys) - min(ys) + 2 * R + 2 * m
+    return f"{svg_num(left)} {svg_num(top)} {svg_num(width)} {svg_num(height)}", centres, polys
+
+
+_ARROWS = {
+    "ArrowRight": (1.0, 0.0),
+    "ArrowLeft": (-1.0, 0.0),
+    "ArrowUp": (0.0, -1.0),
+    "ArrowDown": (0.0, 1.0),
+}
+
+
+def step_towards(ats, at: tuple[int, int], key: str) -> tuple[int, int] | None:
+    """The space of ``ats`` to move the focus to from ``at`` with an arrow key: the nearest one
+    within 60 degrees of that direction (sideways offsets weigh a little more). None if none."""
+    if key not in _ARROWS:
+        return None
+    dx, dy = _ARROWS[key]
+    x0, y0 = centre(*at)
+    best, best_cost = None, None
+    for other in ats:
+        if tuple(other) == tuple(at):
+            continue
+        x, y = centre(*other)
+        ahead = (x - x0) * dx + (y - y0) * dy
+        side = abs((x - x0) * dy - (y - y0) * dx)
+        if ahead <= 1e-6 or side > SQRT3 * ahead + 1e-6:
+            continue
+        cost = math.hypot(x - x0, y - y0) + 0.5 * side
+        if best_cost is None or cost < best_cost:
+            best, best_cost = tuple(other), cost
+    return best
+
+
+# --------------------------------------------------------------------------- icon sprite
+
+_TREE = "M0,-7 L5,1 L1.3,1 L1.3,4 L-1.3,4 L-1.3,1 L-5,1 Z"
+_SYMBOLS = {
+    # two small fir trees
+    "i-forest": [
+        ("path", {"d": _TREE, "transform": "translate(-4,-1) scale(0.7)"}),
+        ("path", {"d": _TREE, "transform": "translate(4,1) scale(0.8)"}),
+    ],
+    # grass strokes
+    "i-prairie": [
+        (
+            "path",
+            {
+                "d": "M-6,5 Q-6,0 -8,-3 M-4,5 Q-3,-1 -1,-4 M1,5 Q1,0 -1,-2 M4,5 Q4,-1 7,-4 "
+                "M6,5 Q6,1 8,-1",
+                "class": "stroke",
+            },
+        ),
+    ],
+    # a peak with a snow cap
+    "i-mountain": [
+        ("path", {"d": "M-8,5 L-2,-6 L1,-1 L3,-4 L8,5 Z"}),
+        ("path", {"d": "M-4,-2.3 L-2,-6 L0,-2.6 L-1,-3 Z", "class": "cap"}),
+    ],
+    # a wavy band across the hex
+    "i-river": [
+        (
+            "path",
+            {
+                "d": "M-9,-1.5 Q-6,-4 -3,-1.5 T3,-1.5 T9,-1.5 L9,2.5 Q6,0 3,2.5 T-3,2.5 T-9,2.5 Z",
+                "class": "band",
+            },
+        ),
+    ],
+    # steps and a drop
+    "i-waterfall": [
+        ("path", {"d": "M-6,-6 L-2,-6 L-2,-2 L2,-2 L2,2 L6,2", "class": "stroke"}),
+        (
+            "path",
+            {
+                "d": "M0,1.5 C1.6,3.6 2.2,4.6 2.2,5.4 A2.2,2.2 0 0 1 -2.2,5.4 "
+                "C-2.2,4.6 -1.6,3.6 0,1.5 Z",
+                "class": "drop",
+            },
+        ),
+    ],
+    # a jet and its plume
+    "i-geyser": [
+        ("path", {"d": "M-1.2,6 L-0.8,-1 L0.8,-1 L1.2,6 Z"}),
+        ("circle", {"cx": "0", "cy": "-3", "r": "2.6"}),
+        ("circle", {"cx": "-3", "cy": "-5", "r": "2"}),
+        ("circle", {"cx": "3", "cy": "-5", "r": "2"}),
+        ("ellipse", {"cx": "0", "cy": "6", "rx": "5", "ry": "1.6", "class": "pool"}),
+    ],
+    # a cone with a glowing crater
+    "i-volcano": [
+        ("path", {"d": "M-8,6 L-2.5,-4 L2.5,-4 L8,6 Z"}),
+        ("path", {"d": "M-2.5,-4 L0,-1 L2.5,-4 Z", "class": "lava"}),
+        ("path", {"d": "M-1,-6 Q0,-8 1,-6", "class": "stroke"}),
+    ],
+    # a cloud outline: a weather space
+    "i-weather": [
+        (
+            "path",
+            {
+                "d": "M-6,3 A3,3 0 0 1 -5,-2.5 A4,4 0 0 1 2.5,-4 A3.5,3.5 0 0 1 6,3 Z",
+                "class": "stroke",
+            },
+        ),
+    ],
+    # the rightmost terrain space: any free landscape space (a hex outline)
+    "i-any": [
+        ("path", {"d": "M0,-7 L6,-3.5 L6,3.5 L0,7 L-6,3.5 L-6,-3.5 Z", "class": "stroke"}),
+    ],
+    # the river sign: a small flag
+    "i-sign": [
+        ("path", {"d": "M-6,-8 L-6,-1", "class": "stroke"}),
+        ("path", {"d": "M-6,-8 L-1,-6.5 L-6,-5 Z"}),
+    ],
+    # weather token faces
+    "w-sun": [
+        ("circle", {"cx": "0", "cy": "0", "r": "3.6"}),
+        (
+            "path",
+            {
+                "d": "M0,-7 L0,-5 M0,5 L0,7 M-7,0 L-5,0 M5,0 L7,0 M-5,-5 L-3.6,-3.6 "
+                "M5,5 L3.6,3.6 M-5,5 L-3.6,3.6 M5,-5 L3.6,-3.6",
+                "class": "stroke",
+            },
+        ),
+    ],
+    "w-hurricane": [
+        (
+            "path",
+            {
+                "d": "M0,0 m-1,0 a1,1 0 1 1 2,0 a3,3 0 1 1 -6,0 a5,5 0 1 1 10,0 a7,7 0 0 1 -5,6.5",
+                "class": "stroke",
+            },
+        ),
+    ],
+    "w-hailstorm": [
+        ("path", {"d": "M-6,0 A3,3 0 0 1 -5,-5 A4,4 0 0 1 2.5,-6 A3.5,3.5 0 0 1 6,0 Z"}),
+        ("circle", {"cx": "-3", "cy": "3.5", "r": "1.3"}),
+        ("circle", {"cx": "1", "cy": "5", "r": "1.3"}),
+        ("circle", {"cx": "4", "cy": "3", "r": "1.3"}),
+    ],
+    "w-downpour": [
+        ("path", {"d": "M-6,0 A3,3 0 0 1 -5,-5 A4,4 0 0 1 2.5,-6 A3.5,3.5 0 0 1 6,0 Z"}),
+        ("path", {"d": "M-4,2 L-5,6 M0,2 L-1,6 M4,2 L3,6", "class": "stroke"}),
+    ],
+    "w-snowstorm": [
+        (
+            "path",
+            {
+                "d": "M0,-7 L0,7 M-6,-3.5 L6,3.5 M-6,3.5 L6,-3.5 M-1.5,-5.5 L0,-4 L1.5,-5.5 "
+                "M-1.5,5.5 L0,4 L1.5,5.5",
+                "class": "stroke",
+            },
+        ),
+    ],
+    "w-heatwave": [
+        (
+            "path",
+            {
+                "d": "M-5,6 Q-7,3 -5,0 T-5,-6 M0,6 Q-2,3 0,0 T0,-6 M5,6 Q3,3 5,0 T5,-6",
+                "class": "stroke",
+            },
+        ),
+    ],
+    "w-fog": [
+        ("path", {"d": "M-7,-4 L5,-4 M-5,0 L7,0 M-7,4 L5,4", "class": "stroke"}),
+    ],
+    "w-thunderstorm": [
+        ("path", {"d": "M-6,-1 A3,3 0 0 1 -5,-6 A4,4 0 0 1 2.5,-7 A3.5,3.5 0 0 1 6,-1 Z"}),
+        ("path", {"d": "M1,-1 L-2.5,4 L0,4 L-1.5,8 L3,2.5 L0.5,2.5 L2,-1 Z", "class": "bolt"}),
+    ],
+    "w-back": [
+        (
+            "path",
+            {
+                "d": "M-6,3 A3,3 0 0 1 -5,-2.5 A4,4 0 0 1 2.5,-4 A3.5,3.5 0 0 1 6,3 Z",
+                "class": "stroke",
+            },
+        ),
+    ],
+    # the marmot: a round little animal
+    "i-marmot": [
+        ("ellipse", {"cx": "0", "cy": "2", "rx": "5.5", "ry": "6"}),
+        ("circle", {"cx": "0", "cy": "-5", "r": "3.6"}),
+        ("circle", {"cx": "-1.3", "cy": "-5.6", "r": "0.6", "class": "eye"}),
+        ("circle", {"cx": "1.3", "cy": "-5.6", "r": "0.6", "class": "eye"}),
+    ],
+}
+
+
+# Document CSS cannot select inside a <use> copy by its ancestors, so the symbol parts carry
+# presentation attributes: "currentColor" follows the ``color`` of the <use> element.
+_PART_STYLE = {
+    None: {"fill": "currentColor"},
+    "stroke": {
+        "fill": "none",
+        "stroke": "currentColor",
+        "stroke-width": "1.3",
+        "stroke-linecap": "round",
+        "stroke-linejoin": "round",
+    },
+    "band": {"fill": "currentColor"},
+    "cap": {"fill": "#ffffff"},
+    "drop": {"fill": "#ffffff", "stroke": "#0072b2", "stroke-width": "0.8"},
+    "pool": {"fill": "#7cc3e0"},
+    "lava": {"fill": "#ffb000"},
+    "bolt": {"fill": "#e69f00", "stroke": "#33414f", "stroke-width": "0.4"},
+    "eye": {"fill": "#ffffff"},
+}
+
+
+def _part(tag: str, attrs: dict) -> E:
+    return h(tag, {**attrs, **_PART_STYLE[attrs.get("class")]})
+
+
+def sprite() -> E:
+    """The hidden SVG holding every icon symbol (drawn once per page)."""
+    symbols = []
+    for sid, parts in _SYMBOLS.items():
+        symbols.append(
+            h("symbol", {"id": sid, "viewBox": "-10 -10 20 20"}, [_part(t, a) for t, a in parts])
+        )
+    return h(
+        "svg",
+        {
+            "class": "sprite",
+            "aria-hidden": "true",
+            "width": "0",
+            "height": "0",
+            "focusable": "false",
+        },
+        h("defs", None, symbols),
+    )
+
+
+def use(symbol: str, x: float, y: float, size: float = 2 * R, cls: str | None = None) -> E:
+    return h(
+        "use",
+        {
+            "href": f"#{symbol}",
+            "x": x - size / 2,
+            "y": y - size / 2,
+            "width": size,
+            "height": size,
+            "class": cls,
+        },
+    )
+
+
+# --------------------------------------------------------------------------- animal tokens
+
+_LAYOUT = {
+    (1, False): ((0.0, 0.0, 4.6),),
+    (1, True): ((0.0, -2.2, 4.2),),
+    (2, False): ((-3.6, 0.0, 3.5), (3.6, 0.0, 3.5)),
+    (2, True): ((-3.5, -2.0, 3.3), (3.5, -2.0, 3.3)),
+    (3, False): ((0.0, -3.5, 3.2), (-3.6, 2.6, 3.2), (3.6, 2.6, 3.2)),
+    (3, True): ((0.0, -3.8, 3.0), (-3.6, 1.6, 3.0), (3.6, 1.6, 3.0)),
+}
+_DROP = "M0,1.2 C1.7,3.4 2.4,4.5 2.4,5.4 A2.4,2.4 0 0 1 -2.4,5.4 C-2.4,4.5 -1.7,3.4 0,1.2 Z"
+
+
+def token_glyph(
+    tid: int,
+    letters: dict[str, str],
+    x: float = 0.0,
+    y: float = 0.0,
+    radius: float = 8.2,
+    cls: str = "tok",
+) -> E:
+    """An animal token: a round tile with one coloured disc and letter per animal and a
+    water-drop badge for the watering hole. ``letters`` maps species to their letter."""
+    token = TOKENS[tid]
+    n = len(token.animals)
+    parts = [h("circle", {"class": "tok-bg", "cx": 0.0, "cy": 0.0, "r": radius})]
+    scale = radius / 8.2
+    for species, (ax, ay, ar) in zip(token.animals, _LAYOUT[(n, token.water)], strict=True):
+        ax, ay, ar = ax * scale, ay * scale, ar * scale
+        parts.append(h("circle", {"class": f"sp sp-{species}", "cx": ax, "cy": ay, "r": ar}))
+        parts.append(
+            h(
+                "text",
+                {
+                    "class": f"sp-l sp-l-{species}",
+                    "x": ax,
+                    "y": ay + ar * 0.42,
+                    "font-size": ar * 1.25,
+                },
+                letters.get(species, species[:1].upper()),
+            )
+        )
+    if token.water:
+        parts.append(
+            h(
+                "path",
+                {
+                    "class": "drop",
+                    "d": _DROP,
+                    "transform": f"translate(0,{svg_num(0.6 * scale)}) scale({svg_num(scale)})",
+                },
+            )
+        )
+    transform = f"translate({svg_num(x)},{svg_num(y)})"
+    return h("g", {"class": cls, "transform": transform}, parts)
+
+
+def weather_glyph(
+    wid: int | None, x: float = 0.0, y: float = 0.0, radius: float = 8.2, face_down: bool = False
+) -> E:
+    """A weather token, face up (``wid``) or face down."""
+    if face_down or wid is None:
+        kind, clouds = "back", 0
+    else:
+        w = WEATHER[wid]
+        kind, clouds = w.kind, w.clouds
+    parts = [
+        h("circle", {"class": f"wx-bg wx-{kind}", "cx": 0.0, "cy": 0.0, "r": radius}),
+        use(f"w-{kind}", 0.0, 0.0, radius * 1.8, f"wx-icon wx-i-{kind}"),
+    ]
+    if kind == "back":
+        parts.append(
+            h("text", {"class": "wx-q", "x": 0.0, "y": radius * 0.35, "font-size": radius}, "?")
+        )
+    if clouds:
+        parts.append(
+            h(
+                "text",
+                {
+                    "class": "wx-n",
+                    "x": radius * 0.62,
+                    "y": radius * 0.95,
+                    "font-size": radius * 0.75,
+                },
+                str(clouds),
+            )
+        )
+    return h("g", {"class": "wx", "transform": f"translate({svg_num(x)},{svg_num(y)})"}, parts)
+
+
+def mini_svg(content: E | list, size: float = 2 * R, cls: str = "mini") -> E:
+    """A small standalone SVG (a token in a button) centred on 0."""
+    half = size / 2
+    return h(
+        "svg",
+        {
+            "class": cls,
+            "viewBox": f"{svg_num(-half)} {svg_num(-half)} {svg_num(size)} {svg_num(size)}",
+            "aria-hidden": "true",
+            "focusable": "false",
+        },
+        content,
+    )

@@ -1,0 +1,370 @@
+"""Caldera Park's table as a state machine, in pure Python (no DOM): the new-game form and
+what the person to move has selected but not yet confirmed. Seats, hand-overs, the bots' pace
+and the hooks of the shell come from ``pyapp/ui/table.py`` (``TableController``).
+
+The browser layer reads ``Controller`` to draw (``screens.render``) and calls
+``Controller.handle(action, data)`` with the ``data-action`` of what was clicked or pressed and
+its ``data-*`` attributes. The controller never decides what is legal: every choice it offers
+comes from ``legal_actions``/``placement_options`` and every move goes through the checked
+``play``; if ``play`` ever refuses, its message is shown.
+
+Hooks for the other features:
+
+* ``on_change``: callables ``hook(controller)`` run once after every move (human or bot), after a
+  new game and after a resume: the one place to autosave.
+* ``Controller.resume(state, seats)``: continue a game from any state (a loaded save).
+* ``session()``: what a save needs besides the state (who is a bot, the pace).
+* ``menu``: extra header entries (``(key, label_key)``) such as "rules" and "saves"; clicking one
+  calls ``menu_handlers[key](controller)``.
+* ``handlers``: input handlers of other features, asked before the game's own.
+* ``wrap_view``: wraps the drawing of the game screens (overlays, banners).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pyapp.core.errors import GameError
+from pyapp.park.actions import ChooseWeather, Pick, Place, RevealWeather, StartWeather
+from pyapp.park.components import TOKENS
+from pyapp.park.game import park_of
+from pyapp.park.protocol import GAME
+from pyapp.park.variants import VARIANTS
+
+from ..i18n import t
+from ..table import (  # noqa: F401  (the pace constants and BotRunner: imported from here too)
+    FIRST_FRAME_S,
+    HUMAN,
+    PACE_FAST_MS,
+    PACE_MS,
+    PACE_REDUCED_MS,
+    THINK_SLICE_MS,
+    BotRunner,
+    TableController,
+    preferred_bot,
+)
+from ..table import int_or as _int
+from .viewmodel import describe_log_entry, place_choices, prompt_text
+
+MAX_SEATS = 4
+
+
+def parse_at(text) -> tuple[int, int] | None:
+    """``"2,-1"`` -> ``(2, -1)``; None for anything else."""
+    try:
+        q, r = str(text).split(",")
+        return int(q), int(r)
+    except (ValueError, TypeError):
+        return None
+
+
+class SetupForm:
+    """The new-game form: up to four seats (name, human or a bot), variant, optional seed."""
+
+    def __init__(self, bot_names):
+        self.bot_names = list(bot_names)
+        self.count = 2
+        self.variant = "base"
+        self.seed = ""
+        self.names = [t("setup.default_name", n=i + 1) for i in range(MAX_SEATS)]
+        self.kinds = [HUMAN] + [preferred_bot(self.bot_names)] * (MAX_SEATS - 1)
+        self.error: str | None = None
+
+    def counts(self) -> list[int]:
+        v = VARIANTS[self.variant]
+        return list(range(v.min_players, v.max_players + 1))
+
+    def set_variant(self, variant: str) -> None:
+        if variant not in VARIANTS:
+            return
+        self.variant = variant
+        allowed = self.counts()
+        if self.count not in allowed:
+            self.count = min(allowed, key=lambda n: abs(n - self.count))
+
+    def seat_kinds(self) -> list[str]:
+        return [HUMAN, *self.bot_names]
+
+    def options(self, seed_source: Callable[[], int]) -> tuple[dict, list[str]]:
+        """(engine options, seat kinds); raises ValueError with a message to show."""
+        names = [n.strip() for n in self.names[: self.count]]
+        for i, n in enumerate(names):
+            if not n:
+                raise ValueError(t("setup.error.name_empty", n=i + 1))
+            if len(n) > 40:
+                raise ValueError(t("setup.error.name_long", n=i + 1))
+        text = self.seed.strip()
+        if not text:
+            seed = seed_source()
+        elif text.isdigit() and len(text) <= 18:
+            seed = int(text)
+        elif len(text) <= 64:
+            seed = text
+        else:
+            raise ValueError(t("setup.error.seed"))
+        options = {"players": self.count, "seed": seed, "variant": self.variant, "names": names}
+        return options, list(self.kinds[: self.count])
+
+    def fill_from(self, names: list[str], kinds: list[str], variant: str) -> None:
+        self.count = len(names)
+        self.variant = variant
+        for i, (n, k) in enumerate(zip(names, kinds, strict=True)):
+            self.names[i] = n
+            self.kinds[i] = k if (k == HUMAN or k in self.bot_names) else HUMAN
+
+
+class Turn:
+    """What the human to move has chosen so far in the current decision (nothing is played)."""
+
+    def __init__(self):
+        self.token: int | None = None  # display token selected
+        self.space: tuple[int, int] | None = None  # park space selected
+        self.slot: int | None = None  # weather display slot selected
+        self.action: str | None = None  # action token selected (marmot holder)
+        self.pending = None  # a complete engine action waiting for "confirm"
+
+
+class Controller(TableController):
+    def __init__(self, bot_names=None, reduced_motion: bool = False, seed_source=None):
+        super().__init__(GAME, bot_names, reduced_motion, seed_source)
+        self.form = SetupForm(self.bot_names)
+        self.turn = Turn()
+        self.viewing: int | None = None  # park shown large instead of the focus player's
+
+    # ------------------------------------------------------------------ the table's hooks
+
+    def reset_choice(self) -> None:
+        self.turn = Turn()
+
+    def after_resume(self) -> None:
+        self.viewing = None
+        self.fill_form(self.state["options"], self.seats)
+
+    def fill_form(self, options: dict, seats: list[str]) -> None:
+        variant = options.get("variant", "base")
+        if variant in VARIANTS and len(options["names"]) == len(seats):
+            self.form.fill_from(list(options["names"]), list(seats), variant)
+
+    def on_end(self) -> None:
+        self.viewing = None
+
+    def on_turn(self) -> None:
+        self.viewing = None
+
+    def describe_move(self, player: int, text: str) -> str:
+        return describe_log_entry(self.state, player, text)
+
+    # ------------------------------------------------------------------ reading
+
+    def focus_player(self) -> int:
+        """Whose park is drawn large: the human to move, else the last human seen, else the
+        player deciding (a game of bots)."""
+        d = self.decision()
+        if d is not None and self.is_human(d["player"]):
+            return d["player"]
+        if self.last_human is not None:
+            return self.last_human
+        if self.humans():
+            return self.humans()[0]
+        return d["player"] if d is not None else 0
+
+    def shown_player(self) -> int:
+        return self.viewing if self.viewing is not None else self.focus_player()
+
+    def prompt(self) -> str:
+        """What the player to move must do, in words."""
+        return prompt_text(self)
+
+    def default_focus(self) -> None:
+        d = self.decision()
+        if d is None:
+            return
+        kind = d["kind"]
+        if kind == "pick":
+            revealed = self.state["ctx"]["revealed"]
+            self.focus = "terrain-first" if revealed else "action-first"
+        elif kind == "place":
+            self.focus = "token-first"
+        elif kind in ("weather", "reveal"):
+            self.focus = "slot-first"
+        elif kind == "start":
+            self.focus = "space-first"
+
+    # ------------------------------------------------------------------ input
+
+    # setup screen
+    def _on_seats(self, data):
+        n = _int(data.get("value"))
+        if n in self.form.counts():
+            self.form.count = n
+
+    def _on_variant(self, data):
+        self.form.set_variant(data.get("value", ""))
+
+    def _on_kind(self, data):
+        i, kind = _int(data.get("seat"), -1), data.get("value")
+        if 0 <= i < MAX_SEATS and kind in self.form.seat_kinds():
+            self.form.kinds[i] = kind
+
+    def _on_name(self, data):
+        i = _int(data.get("seat"), -1)
+        if 0 <= i < MAX_SEATS:
+            self.form.names[i] = str(data.get("value", ""))[:60]
+        return False  # typing: no redraw
+
+    def _on_seed(self, data):
+        self.form.seed = str(data.get("value", ""))[:80]
+        return False
+
+    def _on_start(self, data):
+        try:
+            options, seats = self.form.options(self.seed_source)
+            self.form.error = None
+            self.start_game(options, seats)
+        except (ValueError, GameError) as e:
+            self.form.error = str(e)
+            self.focus = "setup-error"
+
+    # table: viewing and pace
+    def _on_view(self, data):
+        p = _int(data.get("player"))
+        if self.state is None or p is None or not 0 <= p < len(self.state["G"]["players"]):
+            return False
+        self.viewing = None if p == self.focus_player() else p
+        self.focus = "park-back" if self.viewing is not None else f"thumb-{p}"
+
+    def _on_back(self, data):
+        p = self.viewing
+        self.viewing = None
+        if p is not None:
+            self.focus = f"thumb-{p}"
+
+    # table: the decision of the human to move
+    def _on_token(self, data):
+        p = self.human_to_move()
+        d = self.decision()
+        if p is None or d["kind"] != "place":
+            return False
+        tid = _int(data.get("token"))
+        choices = place_choices(self.obs(p), p)
+        if tid not in choices.tokens:
+            self.notice = choices.reasons.get(tid)
+            return
+        self.turn.token = tid
+        self.notice = None
+        self._form_place(p)
+        if self.turn.pending is None:
+            self.focus = "space-first"
+
+    def _on_space(self, data):
+        p = self.human_to_move()
+        at = parse_at(data.get("at"))
+        if p is None or at is None:
+            return False
+        kind = self.decision()["kind"]
+        if kind == "place":
+            if at not in place_choices(self.obs(p), p).spaces:
+                return False
+            self.turn.space = at
+            if self.turn.token is None:
+                self.notice = t("notice.choose_token")
+                self.focus = "token-first"
+            self._form_place(p)
+        elif kind == "weather":
+            if self.state["ctx"]["phase"] != "setup":
+                return False
+            self.turn.space = at
+            if self.turn.slot is None:
+                self.notice = t("notice.choose_weather_token")
+                self.focus = "slot-first"
+            self._form_weather()
+        elif kind == "start":
+            action = StartWeather(at)
+            if action not in self.legal():
+                return False
+            self.turn.space = at
+            self.turn.pending = action
+            self.focus = "confirm"
+        else:
+            return False
+
+    def _form_place(self, p: int) -> None:
+        if self.turn.token is not None and self.turn.space is not None:
+            self._propose(Place(TOKENS[self.turn.token].name, self.turn.space))
+
+    def _form_weather(self) -> None:
+        slot, at = self.turn.slot, self.turn.space
+        if slot is None:
+            return
+        setup = self.state["ctx"]["phase"] == "setup"
+        if setup and at is None:
+            self.focus = "space-first"
+            return
+        action = ChooseWeather(slot, at if setup else None)
+        if action in self.legal():
+            self._propose(action)
+
+    def _propose(self, action) -> None:
+        """``action`` waits for "confirm", which gets the focus."""
+        self.turn.pending = action
+        self.notice = None
+        self.focus = "confirm"
+
+    def _on_slot(self, data):
+        p = self.human_to_move()
+        slot = _int(data.get("slot"))
+        if p is None or slot is None:
+            return False
+        kind = self.decision()["kind"]
+        if kind == "reveal":
+            return self.play(RevealWeather(slot))
+        if kind != "weather":
+            return False
+        if not any(a.slot == slot for a in self.legal()):
+            return False
+        self.turn.slot = slot
+        self._form_weather()
+
+    def _on_action(self, data):
+        p = self.human_to_move()
+        if p is None or self.decision()["kind"] != "pick":
+            return False
+        a = data.get("value")
+        if not any(x.action == a for x in self.legal()):
+            return False
+        self.turn.action = a
+        self.focus = "terrain-first"
+
+    def _on_terrain(self, data):
+        p = self.human_to_move()
+        if p is None or self.decision()["kind"] != "pick":
+            return False
+        action = self.turn.action or self.state["ctx"]["revealed"]
+        if action is None:
+            self.notice = t("notice.choose_action")
+            self.focus = "action-first"
+            return
+        pick = Pick(action, data.get("value", ""))
+        if pick not in self.legal():
+            self.notice = t("notice.terrain_not_free")
+            return
+        self.play(pick)
+
+    def _on_confirm(self, data):
+        if self.human_to_move() is None or self.turn.pending is None:
+            return False
+        self.play(self.turn.pending)
+
+    def _on_undo(self, data):
+        if self.turn.pending is None and self.turn.token is None and self.turn.slot is None:
+            if self.viewing is not None:
+                return self._on_back(data)
+            return False
+        self.turn = Turn()
+        self.notice = None
+        self.default_focus()
+
+    # ------------------------------------------------------------------ misc
+
+    def park_of_state(self):
+        return park_of(self.state)

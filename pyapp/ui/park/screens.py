@@ -1,0 +1,1242 @@
+"""The screens as functions of the controller's state: ``render(ctrl)`` returns the element
+descriptions of ``<main id="app">`` and the data-key to focus (pure Python, no DOM).
+
+Interactive elements carry ``data-action`` (what ``Controller.handle`` receives) and their
+``data-*`` arguments; one delegated listener on the app root reads them. Every visible or
+accessible string comes from ``t``; player names are only ever text.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from pyapp.park.components import (
+    ACTIONS,
+    SPECIES,
+    TERRAIN_SPACES,
+    TOKEN_BY_NAME,
+    TOKENS,
+    WEATHER,
+    WEATHER_BY_NAME,
+)
+from pyapp.park.game import ROUNDS, TURNS, score_player
+from pyapp.park.park import load_park
+from pyapp.park.scoring import CATEGORIES
+from pyapp.park.variants import VARIANTS
+
+from ..frame import first_key, frame
+from ..i18n import t
+from ..vdom import E, h
+from . import art
+from .controller import HUMAN, Controller
+from .parkview import ParkDrawing, draw_park
+from .viewmodel import (
+    action_token_name,
+    feature_name,
+    log_lines,
+    pick_choices,
+    place_choices,
+    space_name,
+    space_position,
+    terrain_space_name,
+    token_label,
+    weather_choices,
+    weather_label,
+)
+
+LOG_LINES = 14
+
+
+def letters() -> dict[str, str]:
+    return {s: t(f"species.{s}.letter") for s in SPECIES}
+
+
+def seat_kind_label(kind: str) -> str:
+    if kind == HUMAN:
+        return t("seat.human")
+    return t("seat.bot", bot=t(f"bot.{kind}") if t(f"bot.{kind}") != f"bot.{kind}" else kind)
+
+
+# --------------------------------------------------------------------------- frame
+
+
+def render(ctrl: Controller) -> tuple[list[E], str | None]:
+    """(children of the app root, data-key to focus or None)."""
+
+    def game_body() -> E:
+        if ctrl.screen == "setup" or ctrl.state is None:
+            return setup_screen(ctrl)
+        if ctrl.screen == "handover":
+            return handover_screen(ctrl)
+        if ctrl.screen == "end":
+            return end_screen(ctrl)
+        return table_screen(ctrl)
+
+    nodes, body = frame(ctrl, game_body, (art.sprite(),))
+    focus = resolve_focus(ctrl, ctrl.focus, body)
+    return nodes, focus
+
+
+def resolve_focus(ctrl: Controller, alias: str | None, body) -> str | None:
+    """Turn focus aliases ("token-first", ...) into the data-key of a drawn element."""
+    if alias is None:
+        return None
+    prefixes = {
+        "token-first": "token-",
+        "space-first": "sp-",
+        "slot-first": "slot-",
+        "action-first": "action-",
+        "terrain-first": "terrain-",
+    }
+    if alias in prefixes:
+        return first_key(body, prefixes[alias])
+    return alias
+
+
+# --------------------------------------------------------------------------- setup
+
+
+@cache
+def _park_drawing(park_name: str) -> ParkDrawing:
+    """The drawing of a shipped park, computed once per park: it is immutable (a frozen
+    dataclass of tuples), so every render can share it."""
+    return draw_park(load_park(park_name))
+
+
+def park_preview(variant: str) -> E:
+    """The park of a variant, empty (drawn with the shell's ``parkview`` geometry)."""
+    park_name = VARIANTS[variant].park
+    drawing = _park_drawing(park_name)
+    shapes = [
+        h(
+            "polygon",
+            {
+                "class": f"hex {s.style}",
+                "points": s.points,
+                "data-q": s.at[0],
+                "data-r": s.at[1],
+                "data-kind": s.kind,
+            },
+        )
+        for s in drawing.hexes
+    ]
+    shapes += [
+        h("line", {"class": "river", "x1": a[0], "y1": a[1], "x2": b[0], "y2": b[1]})
+        for a, b in drawing.river_links
+    ]
+    for s in drawing.hexes:
+        x, y = s.centre
+        if s.waterfall:
+            shapes.append(h("circle", {"class": "waterfall", "cx": x, "cy": y, "r": 0.28}))
+        if s.kind in ("geyser", "volcano"):
+            shapes.append(h("circle", {"class": "mark", "cx": x, "cy": y, "r": 0.22}))
+    return h(
+        "svg",
+        {
+            "class": "park preview",
+            "viewBox": drawing.view_box_attr,
+            "role": "img",
+            "aria-label": t("setup.preview", park=t(f"park.name.{park_name}")),
+        },
+        shapes,
+    )
+
+
+def setup_screen(ctrl: Controller) -> E:
+    f = ctrl.form
+    variants = []
+    for v in VARIANTS:
+        variants.append(
+            h(
+                "label",
+                {"class": "choice"},
+                h(
+                    "input",
+                    {
+                        "type": "radio",
+                        "name": "variant",
+                        "value": v,
+                        "data-action": "variant",
+                        "data-key": f"variant-{v}",
+                        "checked": f.variant == v,
+                    },
+                ),
+                h(
+                    "span",
+                    {"class": "choice-text"},
+                    h("strong", None, t(f"variant.{v}")),
+                    h("small", None, t(f"variant.{v}.help")),
+                ),
+            )
+        )
+    counts = []
+    for n in f.counts():
+        counts.append(
+            h(
+                "label",
+                {"class": "choice count"},
+                h(
+                    "input",
+                    {
+                        "type": "radio",
+                        "name": "count",
+                        "value": str(n),
+                        "data-action": "seats",
+                        "data-key": f"count-{n}",
+                        "checked": f.count == n,
+                    },
+                ),
+                h("span", None, str(n)),
+            )
+        )
+    seats = []
+    for i in range(f.count):
+        options = [
+            h("option", {"value": k, "selected": f.kinds[i] == k}, seat_kind_label(k))
+            for k in f.seat_kinds()
+        ]
+        seats.append(
+            h(
+                "li",
+                {"class": "seat"},
+                h(
+                    "label",
+                    {"class": "seat-name"},
+                    h("span", None, t("setup.seat_name", n=i + 1)),
+                    h(
+                        "input",
+                        {
+                            "type": "text",
+                            "maxlength": "40",
+                            "value": f.names[i],
+                            "data-action": "name",
+                            "data-seat": str(i),
+                            "data-key": f"name-{i}",
+                            "autocomplete": "off",
+                        },
+                    ),
+                ),
+                h(
+                    "label",
+                    {"class": "seat-kind"},
+                    h("span", None, t("setup.seat_kind")),
+                    h(
+                        "select",
+                        {
+                            "data-action": "kind",
+                            "data-seat": str(i),
+                            "data-key": f"kind-{i}",
+                            "value": f.kinds[i],
+                        },
+                        options,
+                    ),
+                ),
+            )
+        )
+    return h(
+        "section",
+        {"class": "screen-setup", "data-screen": "setup", "aria-labelledby": "setup-title"},
+        h(
+            "h1",
+            {"id": "setup-title", "data-key": "setup-title", "tabindex": "-1"},
+            t("setup.title"),
+        ),
+        h("fieldset", {"class": "variants"}, h("legend", None, t("setup.variant")), variants),
+        h("fieldset", {"class": "counts"}, h("legend", None, t("setup.players")), counts),
+        h("ol", {"class": "seats"}, seats),
+        h(
+            "label",
+            {"class": "seed"},
+            h("span", None, t("setup.seed")),
+            h(
+                "input",
+                {
+                    "type": "text",
+                    "inputmode": "text",
+                    "maxlength": "64",
+                    "value": f.seed,
+                    "placeholder": t("setup.seed_placeholder"),
+                    "data-action": "seed",
+                    "data-key": "seed",
+                    "autocomplete": "off",
+                },
+            ),
+        ),
+        h(
+            "p",
+            {"class": "form-error", "role": "alert", "data-key": "setup-error", "tabindex": "-1"},
+            f.error or "",
+        ),
+        h(
+            "figure",
+            {"class": "preview-figure"},
+            park_preview(f.variant),
+            h(
+                "figcaption",
+                None,
+                t("setup.preview", park=t(f"park.name.{VARIANTS[f.variant].park}")),
+            ),
+        ),
+        h("p", {"class": "sr-only", "id": "app-status"}, t("app.ready")),
+        h(
+            "div",
+            {"class": "setup-buttons"},
+            h(
+                "button",
+                {"type": "button", "class": "primary", "data-action": "start", "data-key": "start"},
+                t("setup.start"),
+            ),
+            ctrl.state is not None
+            and h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "secondary",
+                    "data-action": "continue",
+                    "data-key": "continue",
+                },
+                t("setup.continue"),
+            ),
+        ),
+    )
+
+
+# --------------------------------------------------------------------------- hand-over
+
+
+def handover_screen(ctrl: Controller) -> E:
+    p = ctrl.handover_to
+    name = ctrl.state["G"]["players"][p]["name"]
+    # the moves since this person last had the device (at most a dozen)
+    since = len(ctrl.state["log"]) - ctrl.seen.get(p, 0)
+    recent = log_lines(ctrl.state, last=min(since, 12)) if since > 0 else []
+    return h(
+        "section",
+        {"class": "screen-handover", "data-screen": "handover"},
+        h("h1", {"data-key": "handover-title", "tabindex": "-1"}, t("handover.title", name=name)),
+        h("p", None, t("handover.pass", name=name)),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "primary big",
+                "data-action": "ready",
+                "data-key": "handover-ready",
+            },
+            t("handover.ready", name=name),
+        ),
+        recent
+        and h(
+            "div",
+            {"class": "recent"},
+            h("h2", None, t("handover.recent")),
+            h("ol", {"class": "log"}, [h("li", None, text) for _, text in recent]),
+        ),
+    )
+
+
+# --------------------------------------------------------------------------- parks
+
+
+def park_view(
+    ctrl: Controller,
+    p: int,
+    *,
+    interactive: bool,
+    flipped=(),
+    title: str | None = None,
+    key_prefix: str = "sp-",
+) -> E:
+    """Player ``p``'s park as an SVG: spaces with icons, tokens, weather, highlights."""
+    state = ctrl.state
+    park = ctrl.park_of_state()
+    view_box, centres, polys = art.park_geometry(park)
+    pl = state["G"]["players"][p]
+    board, weather = pl["board"], pl["weather"]
+    lets = letters()
+    legal: set = set()
+    pending_token = pending_weather = None
+    pending_at = None
+    selected_at = ctrl.turn.space if interactive else None
+    next_space = None
+    d = ctrl.decision()
+    if interactive and d is not None and ctrl.human_to_move() == p:
+        kind = d["kind"]
+        if kind == "place":
+            legal = set(place_choices(ctrl.obs(p), p).spaces)
+        elif kind in ("weather", "start", "reveal"):
+            wc = weather_choices(ctrl.obs(p), p)
+            legal = set(wc.spaces) if kind != "reveal" else set()
+            next_space = wc.next_space
+        pend = ctrl.turn.pending
+        if pend is not None:
+            if pend.kind == "place":
+                pending_token, pending_at = TOKEN_BY_NAME[pend.token].id, pend.at
+            elif pend.kind == "weather":
+                slot = pl["forecast"][pend.slot]
+                pending_weather = ("up", slot["id"]) if slot["up"] else ("down", None)
+                pending_at = pend.at or next_space
+            elif pend.kind == "start":
+                pending_weather = ("up", pl["start_token"])
+                pending_at = pend.at
+    flipped = {tuple(a) for a in flipped}
+    spaces = []
+    for i, s in enumerate(park.spaces):
+        x, y = centres[i]
+        at = s.at
+        kind = s.kind
+        cls = ["space", kind]
+        if kind == "landscape":
+            cls.append(s.terrain)
+            if s.river:
+                cls.append("river")
+        parts = [h("polygon", {"class": "hex", "points": polys[i]})]
+        icon = s.terrain if kind == "landscape" else kind
+        parts.append(art.use(f"i-{icon}", x, y - 3.0, 11.0, f"ic ic-{icon}"))
+        if s.river:
+            parts.append(art.use("i-river", x, y + 1.5, 17.0, "ic ic-river"))
+        if s.waterfall:
+            parts.append(art.use("i-waterfall", x + 4.0, y + 3.0, 9.0, "ic ic-waterfall"))
+        if park.river_sign == i:
+            parts.append(art.use("i-sign", x - 5.0, y - 4.0, 9.0, "ic ic-sign"))
+        label = space_name(park, i)
+        token_here = board[i] if board[i] >= 0 else None
+        state_text = ""
+        if token_here is not None:
+            is_flipped = at in flipped
+            parts.append(
+                art.token_glyph(token_here, lets, x, y, cls="tok flipped" if is_flipped else "tok")
+            )
+            if is_flipped:
+                parts.append(
+                    h(
+                        "path",
+                        {"class": "flip-x", "d": f"M{x - 5:.1f},{y - 5:.1f} l10,10 m0,-10 l-10,10"},
+                    )
+                )
+                state_text = t("space.flipped", token=token_label(token_here))
+                cls.append("is-flipped")
+            else:
+                state_text = t("space.holds", token=token_label(token_here))
+        elif kind == "weather" and weather[i] >= 0:
+            parts.append(art.weather_glyph(weather[i], x, y))
+            state_text = t("space.holds", token=weather_label(weather[i]))
+        elif pending_at == at and pending_token is not None:
+            parts.append(art.token_glyph(pending_token, lets, x, y, cls="tok pending"))
+            state_text = t("space.pending", token=token_label(pending_token))
+            cls.append("is-pending")
+        elif pending_at == at and pending_weather is not None:
+            face, wid = pending_weather
+            parts.append(art.weather_glyph(wid, x, y, face_down=face == "down"))
+            parts[-1].attrs["class"] = "wx pending"
+            state_text = t(
+                "space.pending",
+                token=weather_label(wid) if wid is not None else t("weather.face_down"),
+            )
+            cls.append("is-pending")
+        elif next_space == at:
+            cls.append("next")
+            state_text = t("space.next_weather")
+        else:
+            state_text = t("space.free") if kind in ("landscape", "weather") else ""
+        if pl.get("last") == i:
+            cls.append("last")
+            parts.append(h("polygon", {"class": "ring", "points": polys[i]}))
+            state_text = state_text + t("list.sep") + t("space.last") if state_text else ""
+        attrs = {"class": " ".join(cls), "data-key": f"{key_prefix}{at[0]},{at[1]}"}
+        full = t("list.sep").join(x for x in (label, state_text, space_position(park, i)) if x)
+        if at in legal:
+            cls.append("legal")
+            if selected_at == at:
+                cls.append("selected")
+            attrs.update(
+                {
+                    "class": " ".join(cls),
+                    "role": "button",
+                    "tabindex": "0",
+                    "data-action": "space",
+                    "data-at": f"{at[0]},{at[1]}",
+                    "aria-label": full,
+                    "aria-pressed": "true" if selected_at == at else "false",
+                }
+            )
+        else:
+            attrs.update({"role": "img", "aria-label": full})
+        spaces.append(h("g", attrs, parts))
+    name = pl["name"]
+    return h(
+        "svg",
+        {
+            "class": "park" + (" interactive" if legal else ""),
+            "viewBox": view_box,
+            "role": "group",
+            "aria-label": title or t("park.of", name=name),
+            "data-player": str(p),
+        },
+        spaces,
+    )
+
+
+def park_thumb(ctrl: Controller, p: int) -> E:
+    """A small drawing of a park (a button that opens it full size)."""
+    state = ctrl.state
+    park = ctrl.park_of_state()
+    view_box, centres, polys = art.park_geometry(park)
+    pl = state["G"]["players"][p]
+    shapes = []
+    for i, s in enumerate(park.spaces):
+        cls = s.terrain if s.kind == "landscape" else s.kind
+        if s.river:
+            cls += " river"
+        if pl.get("last") == i:
+            cls += " last"
+        shapes.append(h("polygon", {"class": f"hex t-{cls}", "points": polys[i]}))
+        x, y = centres[i]
+        if pl["board"][i] >= 0:
+            first = TOKENS[pl["board"][i]].animals[0]
+            shapes.append(
+                h("circle", {"class": f"mini-tok sp-{first}", "cx": x, "cy": y, "r": 6.0})
+            )
+        elif s.kind == "weather" and pl["weather"][i] >= 0:
+            shapes.append(
+                h(
+                    "circle",
+                    {
+                        "class": f"mini-wx wx-{WEATHER[pl['weather'][i]].kind}",
+                        "cx": x,
+                        "cy": y,
+                        "r": 6.0,
+                    },
+                )
+            )
+    score = score_player(state, p)["total"]
+    d = ctrl.decision()
+    turn_mark = d is not None and d["player"] == p
+    who = pl["name"] if ctrl.is_human(p) else t("park.bot_name", name=pl["name"])
+    return h(
+        "button",
+        {
+            "type": "button",
+            "class": "thumb" + (" to-move" if turn_mark else ""),
+            "data-action": "view",
+            "data-player": str(p),
+            "data-key": f"thumb-{p}",
+            # named by its visible text (name, score); what it does is its description (axe:
+            # an aria-label must contain the visible text, WCAG 2.5.3)
+            "title": t("park.open", name=pl["name"], score=score),
+            "aria-pressed": "true" if ctrl.shown_player() == p else "false",
+        },
+        h(
+            "svg",
+            {
+                "class": "park-thumb",
+                "viewBox": view_box,
+                "aria-hidden": "true",
+                "focusable": "false",
+            },
+            shapes,
+        ),
+        h("span", {"class": "thumb-name"}, who),
+        h("span", {"class": "thumb-score"}, t("park.score_short", score=score)),
+    )
+
+
+# --------------------------------------------------------------------------- table
+
+
+def table_screen(ctrl: Controller) -> E:
+    state = ctrl.state
+    d = ctrl.decision()
+    me = ctrl.human_to_move()
+    shown = ctrl.shown_player()
+    kind = d["kind"] if d else ""
+    pl = state["G"]["players"][shown]
+    n = len(state["G"]["players"])
+    interactive = me is not None and shown == me
+    score = score_player(state, shown)["total"]
+    classes = ["screen-table", f"phase-{kind}"]
+    if me is None:
+        classes.append("waiting")
+    head = [
+        h("h2", {"class": "park-title", "id": "park-title"}, t("park.of", name=pl["name"])),
+        h("span", {"class": "park-score"}, t("park.score", score=score)),
+    ]
+    if ctrl.viewing is not None:
+        head.append(
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "secondary small",
+                    "data-action": "back",
+                    "data-key": "park-back",
+                },
+                t("park.back"),
+            )
+        )
+    main_col = [
+        h("div", {"class": "park-head"}, head),
+        park_view(ctrl, shown, interactive=interactive),
+        confirm_bar(ctrl) if interactive else None,
+        display_panel(ctrl, shown, interactive and kind == "place"),
+        weather_panel(ctrl, shown, interactive and kind in ("weather", "reveal")),
+    ]
+    side = [
+        board_panel(ctrl, me is not None and kind == "pick"),
+        n > 1
+        and h(
+            "div",
+            {"class": "thumbs", "role": "group", "aria-label": t("park.others")},
+            [park_thumb(ctrl, q) for q in range(n)],
+        ),
+        log_panel(ctrl),
+    ]
+    return h(
+        "section",
+        {
+            "class": " ".join(classes),
+            "data-screen": "table",
+            "data-decision": kind,
+            "data-human-turn": "true" if me is not None else "false",
+            "data-player": str(d["player"]) if d else "",
+        },
+        status_bar(ctrl),
+        h("div", {"class": "table-main"}, main_col),
+        h("div", {"class": "table-side"}, side),
+    )
+
+
+def status_bar(ctrl: Controller) -> E:
+    state = ctrl.state
+    ctx = state["ctx"]
+    d = ctrl.decision()
+    turn = t("status.turn", turn=ctx["turn"], turns=TURNS) if ctx["turn"] else t("status.forecast")
+    if ctx["phase"] == "setup":
+        turn = t("status.setup")
+    prompt = ctrl.prompt()
+    thinking = ctrl.thinking is not None
+    bits = [
+        h(
+            "div",
+            {"class": "round"},
+            h("span", None, t("status.round", round=ctx["round"], rounds=ROUNDS)),
+            h("span", None, turn),
+        ),
+        h(
+            "p",
+            {
+                "class": "prompt"
+                + (" bot" if thinking or (d and not ctrl.is_human(d["player"])) else ""),
+                "id": "prompt",
+                "data-key": "prompt",
+            },
+            prompt,
+        ),
+    ]
+    if any(k != HUMAN for k in ctrl.seats):
+        bits.append(
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "secondary small speed",
+                    "data-action": "speed",
+                    "data-key": "speed",
+                    "aria-pressed": "true" if ctrl.fast else "false",
+                },
+                t("status.fast"),
+            )
+        )
+    messages = []
+    if ctrl.error:
+        messages.append(h("p", {"class": "error", "role": "alert"}, ctrl.error))
+    if ctrl.notice:
+        messages.append(h("p", {"class": "notice", "role": "alert"}, ctrl.notice))
+    return h("div", {"class": "status-bar"}, bits, messages)
+
+
+def confirm_bar(ctrl: Controller) -> E:
+    pending = ctrl.turn.pending
+    something = (
+        pending is not None
+        or ctrl.turn.token is not None
+        or ctrl.turn.slot is not None
+        or ctrl.turn.action is not None
+    )
+    return h(
+        "div",
+        {"class": "confirm-bar" + (" active" if pending is not None else "")},
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "primary",
+                "data-action": "confirm",
+                "data-key": "confirm",
+                "disabled": pending is None,
+            },
+            t("turn.confirm"),
+        ),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary",
+                "data-action": "undo",
+                "data-key": "undo",
+                "disabled": not something,
+            },
+            t("turn.undo"),
+        ),
+    )
+
+
+def display_panel(ctrl: Controller, p: int, choosing: bool) -> E:
+    state = ctrl.state
+    pl = state["G"]["players"][p]
+    lets = letters()
+    choices = place_choices(ctrl.obs(p), p) if choosing else None
+    pending = ctrl.turn.pending if choosing else None
+    pending_id = TOKEN_BY_NAME[pending.token].id if pending is not None else None
+    items = []
+    for tid in pl["display"]:
+        glyph = art.mini_svg(art.token_glyph(tid, lets), 19.0, "mini token-svg")
+        label = token_label(tid)
+        if choices is None:
+            items.append(
+                h(
+                    "li",
+                    None,
+                    h("span", {"class": "token static", "role": "img", "aria-label": label}, glyph),
+                )
+            )
+            continue
+        enabled = tid in choices.tokens
+        cls = ["token"]
+        if not enabled:
+            cls.append("off")
+        if ctrl.turn.token == tid:
+            cls.append("selected")
+        if pending_id == tid:
+            cls.append("placed")
+        reason = choices.reasons.get(tid)
+        aria = label if enabled else t("token.disabled", token=label, reason=reason)
+        items.append(
+            h(
+                "li",
+                None,
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": " ".join(cls),
+                        "data-action": "token",
+                        "data-token": str(tid),
+                        "data-key": f"token-{tid}",
+                        # the name is the text below, not aria-label: the glyph's letters are
+                        # visible text that an aria-label would have to contain (axe: WCAG 2.5.3)
+                        "title": aria if not enabled else label,
+                        "aria-disabled": "true" if not enabled else None,
+                        "aria-pressed": "true" if ctrl.turn.token == tid else "false",
+                    },
+                    glyph,
+                    h("span", {"class": "sr-only"}, aria),
+                ),
+            )
+        )
+    notes = []
+    if choices is not None:
+        if choices.token_fallback:
+            notes.append(
+                h("p", {"class": "fallback"}, t("prompt.token_fallback", feature=_feature(choices)))
+            )
+        elif choices.reasons:
+            notes.append(
+                h("p", {"class": "hint"}, t("display.disabled_hint", feature=_feature(choices)))
+            )
+        if choices.space_fallback:
+            notes.append(
+                h(
+                    "p",
+                    {"class": "fallback"},
+                    t("prompt.space_fallback", terrain=terrain_space_name(choices.requirement[1])),
+                )
+            )
+    reserve = pl["reserve_count"]
+    return h(
+        "div",
+        {"class": "display-panel"},
+        h("h3", None, t("display.title"), h("small", None, t("display.reserve", n=reserve))),
+        h("ul", {"class": "display" + (" choosing" if choosing else "")}, items),
+        notes,
+        species_legend(),
+    )
+
+
+def species_legend() -> E:
+    """What the letters on the tokens stand for (colour and letter per species)."""
+    lets = letters()
+    items = []
+    for s in SPECIES:
+        chip = art.mini_svg(
+            [
+                h("circle", {"class": f"sp sp-{s}", "cx": 0, "cy": 0, "r": 8}),
+                h("text", {"class": f"sp-l sp-l-{s}", "x": 0, "y": 3.4, "font-size": 9}, lets[s]),
+            ],
+            19.0,
+            "mini legend-chip",
+        )
+        items.append(h("li", None, chip, h("span", None, t(f"species.{s}.one"))))
+    drop = art.mini_svg(
+        h("path", {"class": "drop", "d": art._DROP, "transform": "translate(0,-4) scale(1.9)"}),
+        19.0,
+        "mini legend-chip",
+    )
+    items.append(h("li", None, drop, h("span", None, t("action.water"))))
+    return h("ul", {"class": "species-legend", "aria-label": t("legend.title")}, items)
+
+
+def weather_guide() -> E:
+    """Every kind of weather token and what it drives away (a collapsible guide)."""
+    items = []
+    for name in (
+        "sun",
+        "hurricane",
+        "hailstorm",
+        "downpour",
+        "snowstorm",
+        "heatwave",
+        "fog",
+        "thunderstorm1",
+        "thunderstorm2",
+        "thunderstorm3",
+    ):
+        wid = WEATHER_BY_NAME[name].id
+        items.append(
+            h(
+                "li",
+                None,
+                art.mini_svg(art.weather_glyph(wid), 19.0, "mini legend-chip"),
+                h("span", None, weather_label(wid)),
+            )
+        )
+    return h(
+        "details",
+        {"class": "weather-guide"},
+        h("summary", None, t("weather.guide")),
+        h("ul", None, items),
+    )
+
+
+def _feature(choices) -> str:
+    return feature_name(choices.requirement[0])
+
+
+def weather_panel(ctrl: Controller, p: int, choosing: bool) -> E:
+    state = ctrl.state
+    pl = state["G"]["players"][p]
+    d = ctrl.decision()
+    wc = weather_choices(ctrl.obs(p), p) if choosing else None
+    slots = []
+    for i, slot in enumerate(pl["forecast"]):
+        if slot is None:
+            slots.append(
+                h(
+                    "li",
+                    None,
+                    h(
+                        "span",
+                        {
+                            "class": "wslot empty",
+                            "role": "img",
+                            "aria-label": t("weather.slot_empty", n=i + 1),
+                        },
+                    ),
+                )
+            )
+            continue
+        up = slot["up"]
+        glyph = art.mini_svg(
+            art.weather_glyph(slot["id"] if up else None, face_down=not up), 19.0, "mini"
+        )
+        label = weather_label(slot["id"]) if up else t("weather.face_down")
+        label = t("weather.slot", n=i + 1, token=label)
+        if wc is not None and i in wc.slots:
+            selected = ctrl.turn.slot == i
+            verb = "reveal" if d["kind"] == "reveal" else "place"
+            slots.append(
+                h(
+                    "li",
+                    None,
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "wslot"
+                            + (" selected" if selected else "")
+                            + ("" if up else " down"),
+                            "data-action": "slot",
+                            "data-slot": str(i),
+                            "data-key": f"slot-{i}",
+                            "aria-label": t(f"weather.choose_{verb}", token=label),
+                            "aria-pressed": "true" if selected else "false",
+                        },
+                        glyph,
+                    ),
+                )
+            )
+        else:
+            slots.append(
+                h(
+                    "li",
+                    None,
+                    h(
+                        "span",
+                        {
+                            "class": "wslot" + ("" if up else " down"),
+                            "role": "img",
+                            "aria-label": label,
+                        },
+                        glyph,
+                    ),
+                )
+            )
+    extra = None
+    if "start_token" in pl and pl["start_token"] is not None:
+        extra = h(
+            "p", {"class": "hint"}, t("weather.start_token", token=weather_label(pl["start_token"]))
+        )
+    return h(
+        "div",
+        {"class": "weather-panel"},
+        h("h3", None, t("weather.title")),
+        h("ul", {"class": "weather-display" + (" choosing" if choosing else "")}, slots),
+        extra,
+        weather_guide(),
+    )
+
+
+def board_panel(ctrl: Controller, choosing: bool) -> E:
+    state = ctrl.state
+    g, ctx = state["G"], state["ctx"]
+    me = ctrl.human_to_move()
+    pc = pick_choices(ctrl.obs(me), me, ctrl.turn.action) if choosing else None
+    lets = letters()
+    row = []
+    solo = len(g["players"]) == 1
+    if solo:
+        revealed = ctx["revealed"]
+        row.append(
+            h(
+                "li",
+                {"class": "stack"},
+                h("span", {"class": "stack-count"}, t("board.stack", n=ctx.get("stack_count", 0))),
+            )
+        )
+        if revealed:
+            row.append(h("li", None, action_chip(revealed, lets, None, selected=True)))
+    else:
+        for a in ACTIONS:
+            if a not in g["row"]:
+                row.append(
+                    h("li", None, h("span", {"class": "action-chip gone", "aria-hidden": "true"}))
+                )
+                continue
+            enabled = pc is not None and a in pc.actions
+            row.append(
+                h(
+                    "li",
+                    None,
+                    action_chip(
+                        a, lets, enabled if pc is not None else None, selected=ctrl.turn.action == a
+                    ),
+                )
+            )
+    terrain = []
+    for i, ts in enumerate(TERRAIN_SPACES):
+        taken = g["terrain"][i]
+        enabled = pc is not None and ts in pc.terrains
+        content = [
+            art.mini_svg(
+                # every terrain-selection space has its symbol (i-forest ... i-any)
+                art.use(f"i-{ts}", 0, 0, 18.0, f"ic ic-{ts}"),
+                19.0,
+                "mini terrain-svg",
+            ),
+            h("span", {"class": "terrain-name"}, terrain_space_name(ts)),
+        ]
+        if taken:
+            content.append(h("span", {"class": "taken"}, action_token_name(taken)))
+        label = terrain_space_name(ts)
+        if taken:
+            label = t("board.taken", terrain=label, action=action_token_name(taken))
+        attrs = {"class": f"terrain-slot t-{ts}" + (" taken" if taken else ""), "aria-label": label}
+        if pc is not None and not taken:
+            attrs.update(
+                {
+                    "data-action": "terrain",
+                    "data-value": ts,
+                    "data-key": f"terrain-{ts}",
+                    "aria-disabled": None if enabled else "true",
+                }
+            )
+            if not enabled:
+                attrs["class"] += " off"
+            terrain.append(h("li", None, h("button", {"type": "button", **attrs}, content)))
+        else:
+            terrain.append(h("li", None, h("span", {"role": "img", **attrs}, content)))
+    marmot = g["players"][ctx["marmot"]]["name"]
+    return h(
+        "div",
+        {"class": "board-panel" + (" choosing" if choosing else "")},
+        h("h3", None, t("board.title")),
+        h(
+            "p",
+            {"class": "marmot"},
+            art.mini_svg(art.use("i-marmot", 0, 0, 18.0, "ic ic-marmot"), 19.0, "mini marmot-svg"),
+            h("span", None, t("board.marmot", name=marmot)),
+        ),
+        h(
+            "div",
+            {"class": "board-row"},
+            h("h4", None, t("board.selection")),
+            h("ul", {"class": "selection-row"}, row),
+        ),
+        h(
+            "div",
+            {"class": "board-row"},
+            h("h4", None, t("board.terrain")),
+            h("ul", {"class": "terrain-row"}, terrain),
+        ),
+    )
+
+
+def action_chip(a: str, lets: dict, enabled: bool | None, selected: bool) -> E:
+    """An action token of the selection row (a button when the marmot holder chooses)."""
+    if a == "water":
+        glyph = art.mini_svg(
+            h("path", {"class": "drop", "d": art._DROP, "transform": "translate(0,-4) scale(1.9)"}),
+            19.0,
+            "mini action-svg",
+        )
+    else:
+        glyph = art.mini_svg(
+            [
+                h("circle", {"class": f"sp sp-{a}", "cx": 0, "cy": 0, "r": 8}),
+                h("text", {"class": f"sp-l sp-l-{a}", "x": 0, "y": 3.4, "font-size": 9}, lets[a]),
+            ],
+            19.0,
+            "mini action-svg",
+        )
+    name = action_token_name(a)
+    if enabled is None:
+        return h("span", {"class": "action-chip", "role": "img", "aria-label": name}, glyph)
+    return h(
+        "button",
+        {
+            "type": "button",
+            "class": "action-chip"
+            + (" selected" if selected else "")
+            + ("" if enabled else " off"),
+            "data-action": "action",
+            "data-value": a,
+            "data-key": f"action-{a}",
+            "aria-label": name,
+            "aria-pressed": "true" if selected else "false",
+            "aria-disabled": None if enabled else "true",
+        },
+        glyph,
+    )
+
+
+def log_panel(ctrl: Controller) -> E:
+    lines = log_lines(ctrl.state, last=LOG_LINES)
+    return h(
+        "div",
+        {"class": "log-panel"},
+        h("h3", None, t("log.title")),
+        h(
+            "ol",
+            # scrollable: focusable so that keyboard users can scroll it (axe)
+            {"class": "log", "reversed": True, "tabindex": "0", "aria-label": t("log.title")},
+            [h("li", {"class": f"by-{p}"}, text) for p, text in lines],
+        )
+        if lines
+        else h("p", {"class": "hint"}, t("log.empty")),
+    )
+
+
+# --------------------------------------------------------------------------- end
+
+
+def end_screen(ctrl: Controller) -> E:
+    result = ctrl.result
+    sheets = result["players"]
+    winners = result["winners"]
+    names = [s["name"] for s in sheets]
+    if len(sheets) == 1:
+        title = t("end.solo_title", score=sheets[0]["total"])
+    elif len(winners) == 1:
+        title = t("end.winner", name=names[winners[0]])
+    else:
+        title = t("end.shared", names=t("list.and").join(names[w] for w in winners))
+    rule = result["tiebreak"]
+    rule_text = t(f"end.rule.{rule}") if len(sheets) > 1 else ""
+    rating = None
+    if "solo_rating" in result:
+        rating = h(
+            "p",
+            {"class": "solo-rating", "data-rating": result["solo_rating"]},
+            t(f"solo.{result['solo_rating']}"),
+        )
+    parks = []
+    for p, sheet in enumerate(sheets):
+        parks.append(
+            h(
+                "figure",
+                {"class": "end-park"},
+                park_view(
+                    ctrl,
+                    p,
+                    interactive=False,
+                    flipped=sheet["flipped_at"],
+                    key_prefix=f"end{p}-",
+                    title=t("end.park_label", name=sheet["name"], n=sheet["flipped"]),
+                ),
+                h(
+                    "figcaption",
+                    None,
+                    t(
+                        "end.park_caption",
+                        name=sheet["name"],
+                        n=sheet["flipped"],
+                        score=sheet["total"],
+                    ),
+                ),
+            )
+        )
+    return h(
+        "section",
+        {"class": "screen-end", "data-screen": "end"},
+        h("h1", {"data-key": "end-title", "tabindex": "-1", "class": "end-title"}, title),
+        rule_text and h("p", {"class": "tiebreak", "data-rule": rule}, rule_text),
+        rating,
+        h("div", {"class": "pad-wrap"}, scoring_pad(sheets, winners)),
+        h(
+            "div",
+            {"class": "end-buttons"},
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "primary",
+                    "data-action": "rematch",
+                    "data-key": "rematch",
+                },
+                t("end.rematch"),
+            ),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "secondary",
+                    "data-action": "menu-new",
+                    "data-key": "end-new",
+                },
+                t("end.new"),
+            ),
+        ),
+        h("div", {"class": "end-parks"}, parks),
+    )
+
+
+_CATEGORY_ICON = {
+    "bad_weather": "w-thunderstorm",
+    "waterfalls": "i-waterfall",
+    "mountains": "i-mountain",
+    "prairie": "i-prairie",
+    "forest": "i-forest",
+    "river": "i-river",
+    "geysers": "i-geyser",
+}
+
+
+def scoring_pad(sheets: list[dict], winners: list[int]) -> E:
+    """The scoring pad: a row per category (as on the printed pad), a column per player."""
+    lets = letters()
+    head = [h("th", {"scope": "col"}, t("pad.category"))]
+    for p, s in enumerate(sheets):
+        head.append(
+            h("th", {"scope": "col", "class": "winner" if p in winners else None}, s["name"])
+        )
+    rows = []
+    for n, cat in enumerate(CATEGORIES, 1):
+        if cat in _CATEGORY_ICON:
+            icon = art.mini_svg(
+                art.use(_CATEGORY_ICON[cat], 0, 0, 18.0, f"ic ic-{_CATEGORY_ICON[cat][2:]}"),
+                19.0,
+                "mini",
+            )
+        else:
+            icon = art.mini_svg(
+                [
+                    h("circle", {"class": f"sp sp-{cat}", "cx": 0, "cy": 0, "r": 8}),
+                    h(
+                        "text",
+                        {"class": f"sp-l sp-l-{cat}", "x": 0, "y": 3.4, "font-size": 9},
+                        lets[cat],
+                    ),
+                ],
+                19.0,
+                "mini",
+            )
+        cells = [
+            h(
+                "th",
+                {"scope": "row"},
+                h("span", {"class": "cat-n"}, str(n)),
+                icon,
+                h("span", {"class": "cat-name"}, t(f"cat.{cat}")),
+            )
+        ]
+        for s in sheets:
+            if cat == "bad_weather":
+                cells.append(
+                    h(
+                        "td",
+                        {"data-cat": cat, "aria-label": t("pad.flipped", n=s["flipped"])},
+                        "✕" + str(s["flipped"]) if s["flipped"] else "–",
+                    )
+                )
+            else:
+                cells.append(h("td", {"data-cat": cat}, str(s["categories"][cat])))
+        rows.append(h("tr", {"class": f"cat-{cat}"}, cells))
+    total = [h("th", {"scope": "row"}, "Σ ", t("pad.total"))]
+    for p, s in enumerate(sheets):
+        total.append(
+            h(
+                "td",
+                {
+                    "class": "total" + (" winner" if p in winners else ""),
+                    "data-total": str(s["total"]),
+                    "data-player": str(p),
+                },
+                str(s["total"]),
+            )
+        )
+    river = [h("th", {"scope": "row"}, t("pad.river_covered"))]
+    for s in sheets:
+        river.append(h("td", None, str(s["river_covered"])))
+    return h(
+        "table",
+        {"class": "pad", "data-key": "pad"},
+        h("caption", None, t("pad.title")),
+        h("thead", None, h("tr", None, head)),
+        h("tbody", None, rows),
+        h(
+            "tfoot",
+            None,
+            h("tr", {"class": "pad-total"}, total),
+            h("tr", {"class": "pad-extra"}, river),
+        ),
+    )

@@ -1,0 +1,592 @@
+"""Saved games in localStorage, export and import of game files, and the remembered language.
+
+Pure Python (no ``js``, no ``pyscript``): the browser layer hands ``SaveStore`` a small wrapper of
+``window.localStorage`` (``getItem``/``setItem``/``removeItem``/``key``/``length``); the tests hand
+it fakes. Layout of the storage, every key under the ``caldera-park/`` prefix::
+
+    caldera-park/game/<id>   one entry per game (nothing else is ever written to it):
+        {"kind": "caldera-park-save", "format": 1, "id": "<id>",
+         "record": {"format", "game", "options", "log"},      # the game's to_record
+         "check": "<sha-256 of the record, 16 hex digits>",
+         "summary": {"game", "players": [names], "over", "actions", "created", "last_played",
+                     ...the game's own: Caldera Park adds "variant", "round", "turn"},
+         "session": {"seats": ["human" | bot name, ...], "fast": bool},   # optional
+         "rev": <revision: 1 for the first save, one more for each save after>}
+    caldera-park/current     the id of the game that was running last (resumed on boot)
+    caldera-park/lang        the chosen interface language ("en" or "fr")
+
+Safety:
+
+* Saving a game writes only its own key, in one ``setItem``: the browser stores the new value
+  whole or throws (``QuotaExceededError``) and keeps the old one, so an entry is never half
+  written, and no other game's key is read or touched. The ``check`` digest also catches an entry
+  damaged outside the app (hand edits, a truncated copy).
+* There is no index that could disagree with the entries: the list is built from the keys.
+* A damaged, foreign or too-new entry is reported (``SaveError`` with a message key) and left in
+  place; it is only removed when the player deletes it.
+* Several tabs or windows of the origin share the storage. Each ``SaveStore`` remembers the
+  revision of every entry it read or wrote (``seen``); ``save`` refuses (``SaveConflict``) to
+  overwrite an entry that another tab saved since (a higher revision) or deleted since, so a move
+  is never silently lost and a deleted game never comes back: the caller offers the choice
+  (continue from the stored game, or keep its own as a copy under a new id). Entries written
+  before revisions existed count as revision 0.
+* Loading replays the action log through the engine (``pyapp.park.record``), so a loaded game is
+  always one the rules allow.
+
+Every failure is a ``SaveError`` whose ``key`` names a message of the interface catalogue
+(``saves.error.*``, ``saves.import.*``) and whose ``params`` fill its placeholders; ``detail``
+holds the engine's English explanation, for the console only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+
+from pyapp import games
+from pyapp.core.errors import GameError, LoadError
+from pyapp.core.protocol import MAX_TEXT
+
+PREFIX = "caldera-park/"
+GAME_PREFIX = PREFIX + "game/"
+CURRENT_KEY = PREFIX + "current"
+LANG_KEY = PREFIX + "lang"
+SAVE_KIND = "caldera-park-save"
+SAVE_FORMAT = 1
+LANGUAGES = ("en", "fr")
+EXPORT_MIME = "application/json"
+PARK = "caldera-park"  # the record name of Caldera Park: saves without a game name are its
+
+
+class SaveError(Exception):
+    """A save, load, list, delete or import that failed; ``key`` is the message to show."""
+
+    def __init__(self, key: str, detail: str = "", **params):
+        super().__init__(detail or key)
+        self.key = key
+        self.params = params
+        self.detail = detail
+
+
+class SaveConflict(SaveError):
+    """``save`` would overwrite a newer save of another tab (``saves.conflict.newer``) or bring
+    back a game deleted there (``saves.conflict.deleted``); nothing was written."""
+
+    def __init__(self, key: str, game_id: str, stored_rev: int | None, detail: str = ""):
+        super().__init__(key, detail or f"{key} ({game_id})")
+        self.game_id = game_id
+        self.stored_rev = stored_rev
+
+
+def revision_of(data) -> int:
+    """The revision of a parsed entry (0 for entries saved before revisions existed)."""
+    rev = data.get("rev") if isinstance(data, dict) else None
+    return rev if type(rev) is int and rev >= 0 else 0
+
+
+def _loose(text) -> dict | None:
+    """A stored entry's raw text as a dict, unchecked; None when absent or not a JSON object."""
+    if not isinstance(text, str):
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def revision_in(text) -> int | None:
+    """The revision of a stored entry's raw text (unchecked; 0 for an unreadable one), or None
+    when there is no entry."""
+    return None if text is None else revision_of(_loose(text))
+
+
+def is_quota_error(exc: BaseException) -> bool:
+    """True for a full storage quota, whatever the browser calls it."""
+    name = str(getattr(exc, "name", "") or type(exc).__name__)
+    if name in ("QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED"):
+        return True
+    if getattr(exc, "code", None) in (22, 1014):
+        return True
+    text = str(exc)
+    return "QuotaExceeded" in text or "quota" in text.lower()
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def new_id() -> str:
+    """A short random id for a new game (never reused: 48 random bits)."""
+    return secrets.token_hex(6)
+
+
+def _digest(record: dict) -> str:
+    text = json.dumps(record, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _valid_id(game_id) -> bool:
+    return (
+        isinstance(game_id, str)
+        and 0 < len(game_id) <= 64
+        and all(c.isalnum() or c in "-_" for c in game_id)
+    )
+
+
+def _game(game):
+    """The protocol object of ``game`` (None: Caldera Park, as before the box)."""
+    return game if game is not None else games.get(games.DEFAULT)
+
+
+def summary_of(
+    state: dict, created: int | None = None, last_played: int | None = None, game=None
+) -> dict:
+    """What the list of saved games shows: the game, players, over, dates, and what the game
+    adds (``save_summary``: Caldera Park's variant, round and turn)."""
+    game = _game(game)
+    opts = state["options"]
+    when = now_ms() if last_played is None else last_played
+    return {
+        "game": game.record_id,
+        "players": list(opts["names"]),
+        **game.save_summary(state),
+        "over": game.is_over(state),
+        "actions": len(state["log"]),
+        "created": when if created is None else created,
+        "last_played": when,
+    }
+
+
+def _check_summary(summary) -> dict:
+    if not isinstance(summary, dict):
+        raise SaveError("saves.error.damaged", "the summary is missing")
+    players = summary.get("players")
+    name = summary.get("game", PARK)
+    ok = (
+        isinstance(players, list)
+        and 1 <= len(players) <= 4
+        and all(isinstance(p, str) and 0 < len(p) <= 40 for p in players)
+        and type(summary.get("over")) is bool
+        and type(summary.get("last_played")) is int
+        and type(summary.get("created")) is int
+    )
+    try:
+        ok = ok and games.for_record(name).check_save_summary(summary)
+    except LoadError:
+        ok = False
+    if not ok:
+        raise SaveError("saves.error.damaged", "the summary is not valid")
+    return summary
+
+
+def game_of_record(record, where: str = "error"):
+    """The game (protocol object) a record names; SaveError (foreign) if none of the box's."""
+    name = record.get("game") if isinstance(record, dict) else None
+    try:
+        return games.for_record(name)
+    except LoadError as e:
+        raise SaveError(f"saves.{where}.foreign", "not a game record of this app") from e
+
+
+def _check_record_shape(record, where: str) -> dict:
+    """Format and shape of a record (no replay); raises SaveError with the right key."""
+    engine_format = game_of_record(record, where).format
+    fmt = record.get("format")
+    if type(fmt) is not int or fmt < 1:
+        raise SaveError(f"saves.{where}.damaged", f"unknown record format {fmt!r}")
+    if fmt > engine_format:
+        raise SaveError(
+            f"saves.{where}.too_new", f"record format {fmt} > {engine_format}", version=fmt
+        )
+    log = record.get("log")
+    if not isinstance(record.get("options"), dict) or not isinstance(log, list):
+        raise SaveError(f"saves.{where}.damaged", "options or log missing")
+    if not all(isinstance(a, str) and len(a) <= 80 for a in log):
+        raise SaveError(f"saves.{where}.damaged", "the log holds something else than actions")
+    return record
+
+
+def replay_record(record: dict, where: str = "error") -> dict:
+    """The state of a record, replayed through the engine (every action checked)."""
+    _check_record_shape(record, where)
+    try:
+        return game_of_record(record, where).replay(record["options"], record["log"])
+    except LoadError as e:
+        raise SaveError(f"saves.{where}.damaged", str(e)) from e
+    except (GameError, ValueError, TypeError, KeyError, IndexError) as e:
+        raise SaveError(f"saves.{where}.damaged", f"{type(e).__name__}: {e}") from e
+
+
+MAX_SESSION = 2000  # characters of JSON
+
+
+def clean_session(session, players: int | None = None) -> dict | None:
+    """The interface's extra data of a game (seat kinds, pace), or None if it is not usable:
+    it is never needed to rebuild the game, so a bad one is dropped rather than refused."""
+    if not isinstance(session, dict):
+        return None
+    try:
+        text = json.dumps(session, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return None
+    if len(text) > MAX_SESSION:
+        return None
+    seats = session.get("seats")
+    if seats is not None and not (
+        isinstance(seats, list)
+        and all(isinstance(k, str) and 0 < len(k) <= 40 for k in seats)
+        and (players is None or len(seats) == players)
+    ):
+        return None
+    return json.loads(text)
+
+
+def parse_entry(text, game_id: str = "") -> dict:
+    """Check a stored entry (JSON, kind, format, digest, summary) without replaying it."""
+    if not isinstance(text, str):
+        raise SaveError("saves.error.damaged", "the entry is not text")
+    if len(text) > MAX_TEXT:
+        raise SaveError("saves.error.damaged", "the entry is too large")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise SaveError("saves.error.damaged", f"not JSON ({type(e).__name__})") from e
+    if not isinstance(data, dict):
+        raise SaveError("saves.error.damaged", "not a JSON object")
+    if data.get("kind") != SAVE_KIND:
+        raise SaveError("saves.error.foreign", "not a Caldera Park saved game")
+    fmt = data.get("format")
+    if type(fmt) is not int or fmt < 1:
+        raise SaveError("saves.error.damaged", f"unknown save format {fmt!r}")
+    if fmt > SAVE_FORMAT:
+        raise SaveError("saves.error.too_new", f"save format {fmt} > {SAVE_FORMAT}", version=fmt)
+    if game_id and data.get("id") != game_id:
+        raise SaveError("saves.error.damaged", "the entry's id does not match its key")
+    record = _check_record_shape(data.get("record"), "error")
+    if data.get("check") != _digest(record):
+        raise SaveError("saves.error.damaged", "the record does not match its check digest")
+    _check_summary(data.get("summary"))
+    return data
+
+
+class SaveStore:
+    """Saved games of one browser profile, over a localStorage-like object.
+
+    ``storage`` is ``None`` when the browser gives no storage at all (private modes, storage
+    blocked): every call then raises ``SaveError("saves.error.unavailable")``, and the game runs
+    from memory only. ``clock`` returns milliseconds since the epoch.
+    """
+
+    def __init__(self, storage, clock=now_ms):
+        self.storage = storage
+        self.clock = clock
+        self.seen: dict[str, int] = {}  # game id -> revision this tab last read or wrote
+        # key -> (text, summary or SaveError): the list checks each entry once per new text
+        self._listed: dict[str, tuple[str, dict | SaveError]] = {}
+
+    # ----------------------------------------------------------------- raw access
+
+    def _call(self, what: str, *args):
+        if self.storage is None:
+            raise SaveError("saves.error.unavailable", "no storage")
+        try:
+            return getattr(self.storage, what)(*args)
+        except SaveError:
+            raise
+        except Exception as e:  # the browser's DOMException arrives as a foreign error type
+            if what == "setItem" and is_quota_error(e):
+                raise SaveError("saves.error.quota", str(e)) from e
+            raise SaveError("saves.error.unavailable", f"{type(e).__name__}: {e}") from e
+
+    def _get(self, key: str):
+        value = self._call("getItem", key)
+        return None if value is None else str(value)
+
+    def _keys(self) -> list[str]:
+        n = self._length()
+        keys = []
+        for i in range(n):
+            k = self._call("key", i)
+            if k is not None:
+                keys.append(str(k))
+        return keys
+
+    def _length(self) -> int:
+        if self.storage is None:
+            raise SaveError("saves.error.unavailable", "no storage")
+        try:
+            return int(self.storage.length)
+        except Exception as e:
+            raise SaveError("saves.error.unavailable", f"{type(e).__name__}: {e}") from e
+
+    @property
+    def available(self) -> bool:
+        """Whether the storage can be read at all (writing may still hit the quota)."""
+        try:
+            self._length()
+            self._get(CURRENT_KEY)
+        except SaveError:
+            return False
+        return True
+
+    # ----------------------------------------------------------------- games
+
+    def save(
+        self, state: dict, game_id: str | None = None, session: dict | None = None, game=None
+    ) -> str:
+        """Store ``state`` (a game of ``game``, a protocol object; default Caldera Park) under
+        ``game_id`` (a new id when ``None``); returns the id. ``session`` is the interface's
+        extra data (seat kinds, pace), kept beside the record.
+
+        Only this game's key is written. On failure (quota, no storage) the stored entry of this
+        game stays as it was and ``SaveError`` says why; the caller keeps the state in memory.
+        If this store read or wrote the game before (``seen``) and another tab has saved it
+        since, or deleted it, ``SaveConflict`` is raised and nothing is written.
+        """
+        if game_id is None:
+            game_id = new_id()
+        if not _valid_id(game_id):
+            raise ValueError(f"not a game id: {game_id!r}")
+        key = GAME_PREFIX + game_id
+        old = self._get(key)
+        prev = _loose(old)
+        stored_rev = None if old is None else revision_of(prev)
+        known = self.seen.get(game_id)
+        if known is not None:
+            if stored_rev is None:
+                raise SaveConflict("saves.conflict.deleted", game_id, None)
+            if stored_rev != known:
+                raise SaveConflict("saves.conflict.newer", game_id, stored_rev)
+        summary = prev.get("summary") if prev is not None else None
+        created = summary.get("created") if isinstance(summary, dict) else None
+        created = created if type(created) is int else None
+        game = _game(game)
+        record = game.to_record(state)
+        check = _digest(record)
+        session = clean_session(session, len(state["options"]["names"]))
+        # the same game as stored (a resume: only its date changes) keeps its revision, so that
+        # other tabs holding it see no conflict
+        same = prev is not None and prev.get("check") == check and prev.get("session") == session
+        when = self.clock()
+        entry = {
+            "kind": SAVE_KIND,
+            "format": SAVE_FORMAT,
+            "id": game_id,
+            "record": record,
+            "check": check,
+            "summary": summary_of(state, created if created is not None else when, when, game),
+        }
+        if session is not None:
+            entry["session"] = session
+        entry["rev"] = (stored_rev or 0) + (0 if same and stored_rev else 1)
+        text = json.dumps(entry, separators=(",", ":"), ensure_ascii=False)
+        self._call("setItem", key, text)
+        self.seen[game_id] = entry["rev"]
+        self.set_current(game_id)
+        return game_id
+
+    def change_since_seen(self, game_id: str | None) -> str | None:
+        """What another tab did to ``game_id`` since this store last read or wrote it:
+        "newer" (saved it), "deleted", or None (nothing, or a game this store never saw)."""
+        if game_id is None or game_id not in self.seen:
+            return None
+        rev = revision_in(self._get(GAME_PREFIX + game_id))
+        if rev is None:
+            return "deleted"
+        return "newer" if rev != self.seen[game_id] else None
+
+    def forget(self, game_id: str | None) -> None:
+        """Stop checking ``game_id`` against other tabs (its next save overwrites)."""
+        self.seen.pop(game_id, None)
+
+    def _load_entry(self, game_id: str) -> tuple[dict, dict]:
+        """(state, checked entry) of a saved game; SaveError if it cannot be replayed."""
+        if not _valid_id(game_id):
+            raise SaveError("saves.error.missing", f"no game {game_id!r}")
+        text = self._get(GAME_PREFIX + game_id)
+        if text is None:
+            raise SaveError("saves.error.missing", f"no game {game_id!r}")
+        data = parse_entry(text, game_id)
+        state = replay_record(data["record"], "error")
+        self.seen[game_id] = revision_of(data)
+        return state, data
+
+    def load(self, game_id: str) -> dict:
+        """The state of a saved game, replayed through the engine; SaveError if it cannot be."""
+        return self._load_entry(game_id)[0]
+
+    def load_game(self, game_id: str) -> tuple[dict, dict | None]:
+        """(state, session) of a saved game; the session is None when absent or unusable."""
+        state, data = self._load_entry(game_id)
+        return state, clean_session(data.get("session"), len(state["options"]["names"]))
+
+    def open_game(self, game_id: str) -> tuple[object, dict, dict | None]:
+        """(game, state, session) of a saved game: the game is the protocol object its record
+        names, so the caller can show the right table."""
+        state, data = self._load_entry(game_id)
+        session = clean_session(data.get("session"), len(state["options"]["names"]))
+        return game_of_record(data["record"]), state, session
+
+    def summary(self, game_id: str) -> dict:
+        text = self._get(GAME_PREFIX + game_id)
+        if text is None:
+            raise SaveError("saves.error.missing", f"no game {game_id!r}")
+        data = parse_entry(text, game_id)
+        return {"id": game_id, **data["summary"]}
+
+    def list_games(self) -> tuple[list[dict], list[dict]]:
+        """(games, problems): the readable saves, last played first, each a summary with its
+        ``id``; and one ``{"id", "key", "params"}`` per entry that cannot be read (kept as is)."""
+        games, problems = [], []
+        listed = {}
+        for k in self._keys():
+            if not k.startswith(GAME_PREFIX):
+                continue
+            game_id = k[len(GAME_PREFIX) :]
+            text = self._get(k)
+            if text is None:
+                continue
+            seen = self._listed.get(k)
+            if seen is not None and seen[0] == text:
+                found = seen[1]
+            else:
+                try:
+                    found = {"id": game_id, **parse_entry(text, game_id)["summary"]}
+                except SaveError as e:
+                    found = e
+            listed[k] = (text, found)
+            if isinstance(found, SaveError):
+                problems.append({"id": game_id, "key": found.key, "params": found.params})
+            else:
+                games.append(dict(found))
+        self._listed = listed
+        games.sort(key=lambda g: (-g["last_played"], g["id"]))
+        problems.sort(key=lambda p: p["id"])
+        return games, problems
+
+    def delete(self, game_id: str) -> None:
+        """Remove one game (readable or not); the other games are not touched."""
+        if not isinstance(game_id, str) or not game_id:
+            raise ValueError(f"not a game id: {game_id!r}")
+        self._call("removeItem", GAME_PREFIX + game_id)
+        self.seen.pop(game_id, None)
+        if self.current() == game_id:
+            self._call("removeItem", CURRENT_KEY)
+
+    # ----------------------------------------------------------------- current game, language
+
+    def current(self) -> str | None:
+        """The id of the game that was running last, if its entry still exists."""
+        game_id = self._get(CURRENT_KEY)
+        if not game_id or not _valid_id(game_id):
+            return None
+        if self._get(GAME_PREFIX + game_id) is None:
+            return None
+        return game_id
+
+    def set_current(self, game_id: str | None) -> None:
+        if game_id is None:
+            self._call("removeItem", CURRENT_KEY)
+        else:
+            self._call("setItem", CURRENT_KEY, game_id)
+
+    def language(self) -> str | None:
+        """The language the player chose, or ``None`` (never chosen, or storage unreadable)."""
+        try:
+            lang = self._get(LANG_KEY)
+        except SaveError:
+            return None
+        return lang if lang in LANGUAGES else None
+
+    def set_language(self, lang: str) -> bool:
+        """Remember the language; False when it cannot be stored (it still applies now)."""
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
+        try:
+            self._call("setItem", LANG_KEY, lang)
+        except SaveError:
+            return False
+        return True
+
+
+# --------------------------------------------------------------------- export and import
+
+
+def export_record(
+    state: dict, exported_at: int | None = None, session: dict | None = None, game=None
+) -> str:
+    """The game file: format version, game, seed, options and action log (and the interface's
+    session: seat kinds, pace), as JSON text."""
+    record = _game(game).to_record(state)
+    data = {
+        "format": record["format"],
+        "game": record["game"],
+        "seed": record["options"]["seed"],
+        "options": record["options"],
+        "log": record["log"],
+        "exported": now_ms() if exported_at is None else exported_at,
+    }
+    session = clean_session(session, len(record["options"]["names"]))
+    if session is not None:
+        data["session"] = session
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def export_filename(state: dict, when_ms: int | None = None, game=None) -> str:
+    """A safe file name such as ``caldera-park-2026-11-21-round-3.json`` (the game's record
+    name, the date, and where the game stands when the game says: Caldera Park's round)."""
+    game = _game(game)
+    t = time.gmtime((now_ms() if when_ms is None else when_ms) / 1000)
+    rnd = game.save_summary(state).get("round")
+    where = f"-round-{rnd}" if type(rnd) is int else f"-move-{len(state['log'])}"
+    return f"{game.record_id}-{t.tm_year:04d}-{t.tm_mon:02d}-{t.tm_mday:02d}{where}.json"
+
+
+def import_record(text) -> dict:
+    """The game of an exported file, replayed through the engine (see ``import_game``)."""
+    return import_game(text)[0]
+
+
+def import_game(text) -> tuple[dict, dict | None]:
+    """(state, session) of an exported file (see ``import_file``)."""
+    return import_file(text)[1:]
+
+
+def import_file(text) -> tuple[object, dict, dict | None]:
+    """(game, state, session) of an exported file, replayed through the engine of the game it
+    names; SaveError says what is wrong.
+
+    Keys: ``saves.import.not_json`` (not a JSON object), ``saves.import.too_large``,
+    ``saves.import.foreign`` (JSON, but not a game of the box), ``saves.import.too_new``,
+    ``saves.import.damaged`` (a file whose options or log the rules refuse).
+    """
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise SaveError("saves.import.not_json", "not UTF-8 text") from e
+    if not isinstance(text, str):
+        raise SaveError("saves.import.not_json", f"not text: {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise SaveError("saves.import.too_large", f"{len(text)} characters")
+    try:
+        data = json.loads(text.lstrip("\ufeff"))
+    except (ValueError, RecursionError) as e:
+        raise SaveError("saves.import.not_json", f"not JSON ({type(e).__name__})") from e
+    if not isinstance(data, dict):
+        raise SaveError("saves.import.not_json", "no JSON object")
+    session = data.get("session")
+    if data.get("kind") == SAVE_KIND:  # an entry copied out of storage: take its record
+        data = data.get("record")
+    if (
+        isinstance(data, dict)
+        and "seed" in data
+        and isinstance(data.get("options"), dict)
+        and data["seed"] != data["options"].get("seed")
+    ):
+        raise SaveError("saves.import.damaged", "the seed does not match the options")
+    state = replay_record(data, "import")
+    return game_of_record(data), state, clean_session(session, len(state["options"]["names"]))

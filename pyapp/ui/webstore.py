@@ -1,0 +1,159 @@
+"""Browser side of saved games (Pyodide only): localStorage, file download and upload,
+persistent-storage requests, the browser's languages. ``persistence.Persistence`` gets an
+instance of ``BrowserPlatform`` and ``SaveStore(local_storage())``.
+"""
+
+from __future__ import annotations
+
+import js
+from pyodide.ffi import create_proxy, to_js
+
+
+class JsStorage:
+    """``window.localStorage`` with plain Python values: strings or None, never JS null."""
+
+    def __init__(self, ls):
+        self.ls = ls
+
+    @property
+    def length(self) -> int:
+        return int(self.ls.length)
+
+    def key(self, i: int):
+        k = self.ls.key(i)
+        return k if isinstance(k, str) else None
+
+    def getItem(self, key: str):  # noqa: N802 - the Storage interface's names
+        v = self.ls.getItem(key)
+        return v if isinstance(v, str) else None
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.ls.setItem(key, value)
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.ls.removeItem(key)
+
+
+def local_storage() -> JsStorage | None:
+    """The page's localStorage, or None where the browser refuses it (storage blocked, some
+    private modes: even reading ``window.localStorage`` can throw there)."""
+    try:
+        ls = js.window.localStorage
+        if ls is None or not hasattr(ls, "getItem"):
+            return None
+        store = JsStorage(ls)
+        store.length  # noqa: B018 - throws where access is denied
+        return store
+    except Exception:
+        return None
+
+
+def _options(**kw):
+    return to_js(kw, dict_converter=js.Object.fromEntries)
+
+
+class BrowserPlatform:
+    """What ``Persistence`` needs from the page. ``redraw`` is set by the app."""
+
+    def __init__(self, redraw=None):
+        self.redraw = redraw
+        self.tz_offset_min = -int(js.Date.new().getTimezoneOffset())
+        self._keep = []  # proxies alive until their promise settles
+
+    def set_document_language(self, lang: str) -> None:
+        """The page's ``<html lang>`` (screen readers, hyphenation) follows the language."""
+        js.document.documentElement.setAttribute("lang", lang)
+
+    def watch_storage(self, callback) -> None:
+        """``callback(key)`` on each ``storage`` event of localStorage: another tab or window of
+        the origin changed ``key`` (None when it cleared the storage)."""
+
+        def on_event(event):
+            key = event.key
+            callback(key if isinstance(key, str) else None)
+
+        proxy = create_proxy(on_event)
+        self._keep.append(proxy)
+        js.window.addEventListener("storage", proxy)
+
+    def languages(self) -> list[str]:
+        nav = js.navigator
+        try:
+            langs = [str(x) for x in nav.languages]
+        except Exception:
+            langs = []
+        lang = getattr(nav, "language", None)
+        if isinstance(lang, str) and lang not in langs:
+            langs.append(lang)
+        return langs
+
+    def download(self, filename: str, text: str, mime: str) -> None:
+        """Save ``text`` as a file through a Blob URL and an ``<a download>``."""
+        blob = js.Blob.new(to_js([text]), _options(type=mime))
+        url = js.URL.createObjectURL(blob)
+        a = js.document.createElement("a")
+        a.href = url
+        a.download = filename
+        a.style.display = "none"
+        js.document.body.appendChild(a)
+        a.click()
+        a.remove()
+        js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 10_000)
+
+    def read_file(self, key: str, callback, max_bytes: int = 2_000_000) -> None:
+        """Read the file chosen in the input whose data-key is ``key``; calls
+        ``callback(text, size)`` (text None when unreadable or too large), then redraws."""
+        el = js.document.querySelector(f'input[type="file"][data-key="{key}"]')
+        if el is None or not el.files or el.files.length == 0:
+            return
+        file = el.files.item(0)
+        size = int(file.size)
+        el.value = ""  # choosing the same file again fires change again
+
+        def finish(text):
+            callback(text, size)
+            if self.redraw is not None:
+                self.redraw()
+
+        if size > max_bytes:
+            finish(None)
+            return
+
+        def ok(text):
+            finish(text if isinstance(text, str) else None)
+
+        def bad(_err):
+            finish(None)
+
+        p_ok, p_bad = create_proxy(ok), create_proxy(bad)
+        self._keep += [p_ok, p_bad]
+        file.text().then(p_ok, p_bad)
+
+    def request_persist(self, callback) -> None:
+        """``navigator.storage.persist()`` where the browser offers it; ``callback(granted)``
+        (None when not offered)."""
+        storage = getattr(js.navigator, "storage", None)
+        if storage is None or not hasattr(storage, "persist"):
+            callback(None)
+            return
+
+        def ok(granted):
+            callback(bool(granted))
+            if self.redraw is not None:
+                self.redraw()
+
+        def bad(_err):
+            callback(None)
+
+        p_ok, p_bad = create_proxy(ok), create_proxy(bad)
+        self._keep += [p_ok, p_bad]
+
+        def after_check(already):
+            if already:
+                ok(True)
+            else:
+                storage.persist().then(p_ok, p_bad)
+
+        p_check = create_proxy(after_check)
+        self._keep.append(p_check)
+        storage.persisted().then(p_check, p_bad)
