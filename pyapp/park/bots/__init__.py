@@ -16,10 +16,8 @@ the others answer at the first step (they take a few milliseconds at most).
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .strong import Thinking
+from ...core.thinking import Thinking
 
 # The bot modules are imported on first use, not with this package: the browser app needs only
 # the names to draw its first screen, and compiling the greedy and strong bots (with their
@@ -32,7 +30,7 @@ _CLASSES = {
     "strong": ("strong", "StrongBot"),
 }
 BOT_NAMES: tuple[str, ...] = tuple(_CLASSES)
-_LAZY = {cls: module for module, cls in _CLASSES.values()} | {"Thinking": "strong"}
+_LAZY = {cls: module for module, cls in _CLASSES.values()}
 
 
 def bot_class(name: str) -> type:
@@ -72,8 +70,6 @@ def start_thinking(bot, observation: dict) -> Thinking:
     def once():
         return bot.choose(observation)
         yield  # pragma: no cover  (makes this a generator)
-
-    from .strong import Thinking  # imported here: see the note on lazy bot modules above
 
     return Thinking(once())
 

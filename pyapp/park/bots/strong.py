@@ -25,9 +25,8 @@ position (its round, turn and log length), so a decision does not depend on earl
 
 from __future__ import annotations
 
-import time
-
 from ...core.rng import Rng
+from ...core.thinking import Thinking
 from ..components import ACTIONS
 from ..game import (
     apply,
@@ -79,37 +78,6 @@ def determinise(view: dict, rng: Rng) -> dict:
         "stack": stack,
     }
     return st
-
-
-class Thinking:
-    """A decision in progress: ``step(budget_ms)`` works for about that long (at least one unit
-    of work) and returns the action once decided, else ``None``; ``run()`` finishes it."""
-
-    def __init__(self, gen):
-        self._gen = gen
-        self.done = False
-        self.action = None
-        self.units = 0
-
-    def step(self, budget_ms: float = 10.0):
-        if self.done:
-            return self.action
-        end = time.perf_counter() + budget_ms / 1000.0
-        try:
-            while True:
-                next(self._gen)
-                self.units += 1
-                if time.perf_counter() >= end:
-                    return None
-        except StopIteration as stop:
-            self.done = True
-            self.action = stop.value
-            return self.action
-
-    def run(self):
-        while not self.done:
-            self.step(1000.0)
-        return self.action
 
 
 class StrongBot:
