@@ -1,4 +1,4 @@
-"""The frame every game's screens are drawn in: the header (app name, New game, the entries
+"""The frame every game's screens are drawn in: the header (the game's title, New game, the entries
 other features add: saved games, rules, language), the screen-reader announcement, the overlays
 of ``wrap_view`` around the game's own body, and focus aliases.
 
@@ -39,7 +39,7 @@ def header(table) -> E:
     return h(
         "header",
         {"class": "app-header"},
-        h("span", {"class": "app-name"}, t("app.title")),
+        h("span", {"class": "app-name"}, table.game.title or t("app.title")),
         h("nav", {"class": "app-menu", "aria-label": t("menu.label")}, items),
     )
 

@@ -22,9 +22,6 @@ Hooks for the other features:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from pyapp.core.errors import GameError
 from pyapp.park.actions import ChooseWeather, Pick, Place, RevealWeather, StartWeather
 from pyapp.park.components import TOKENS
 from pyapp.park.game import park_of
@@ -32,6 +29,7 @@ from pyapp.park.protocol import GAME
 from pyapp.park.variants import VARIANTS
 
 from ..i18n import t
+from ..seats import SeatForm, SeatInputs
 from ..table import (  # noqa: F401  (the pace constants and BotRunner: imported from here too)
     FIRST_FRAME_S,
     HUMAN,
@@ -58,17 +56,12 @@ def parse_at(text) -> tuple[int, int] | None:
         return None
 
 
-class SetupForm:
+class SetupForm(SeatForm):
     """The new-game form: up to four seats (name, human or a bot), variant, optional seed."""
 
     def __init__(self, bot_names):
-        self.bot_names = list(bot_names)
-        self.count = 2
+        super().__init__(bot_names, 1, MAX_SEATS, count=2)
         self.variant = "base"
-        self.seed = ""
-        self.names = [t("setup.default_name", n=i + 1) for i in range(MAX_SEATS)]
-        self.kinds = [HUMAN] + [preferred_bot(self.bot_names)] * (MAX_SEATS - 1)
-        self.error: str | None = None
 
     def counts(self) -> list[int]:
         v = VARIANTS[self.variant]
@@ -82,35 +75,12 @@ class SetupForm:
         if self.count not in allowed:
             self.count = min(allowed, key=lambda n: abs(n - self.count))
 
-    def seat_kinds(self) -> list[str]:
-        return [HUMAN, *self.bot_names]
-
-    def options(self, seed_source: Callable[[], int]) -> tuple[dict, list[str]]:
-        """(engine options, seat kinds); raises ValueError with a message to show."""
-        names = [n.strip() for n in self.names[: self.count]]
-        for i, n in enumerate(names):
-            if not n:
-                raise ValueError(t("setup.error.name_empty", n=i + 1))
-            if len(n) > 40:
-                raise ValueError(t("setup.error.name_long", n=i + 1))
-        text = self.seed.strip()
-        if not text:
-            seed = seed_source()
-        elif text.isdigit() and len(text) <= 18:
-            seed = int(text)
-        elif len(text) <= 64:
-            seed = text
-        else:
-            raise ValueError(t("setup.error.seed"))
-        options = {"players": self.count, "seed": seed, "variant": self.variant, "names": names}
-        return options, list(self.kinds[: self.count])
+    def extra_options(self) -> dict:
+        return {"variant": self.variant}
 
     def fill_from(self, names: list[str], kinds: list[str], variant: str) -> None:
-        self.count = len(names)
         self.variant = variant
-        for i, (n, k) in enumerate(zip(names, kinds, strict=True)):
-            self.names[i] = n
-            self.kinds[i] = k if (k == HUMAN or k in self.bot_names) else HUMAN
+        self.fill_seats(names, kinds)
 
 
 class Turn:
@@ -124,7 +94,7 @@ class Turn:
         self.pending = None  # a complete engine action waiting for "confirm"
 
 
-class Controller(TableController):
+class Controller(SeatInputs, TableController):
     def __init__(self, bot_names=None, reduced_motion: bool = False, seed_source=None):
         super().__init__(GAME, bot_names, reduced_motion, seed_source)
         self.form = SetupForm(self.bot_names)
@@ -192,38 +162,9 @@ class Controller(TableController):
 
     # ------------------------------------------------------------------ input
 
-    # setup screen
-    def _on_seats(self, data):
-        n = _int(data.get("value"))
-        if n in self.form.counts():
-            self.form.count = n
-
+    # setup screen (seats, names, kinds, seed and start: ``SeatInputs``)
     def _on_variant(self, data):
         self.form.set_variant(data.get("value", ""))
-
-    def _on_kind(self, data):
-        i, kind = _int(data.get("seat"), -1), data.get("value")
-        if 0 <= i < MAX_SEATS and kind in self.form.seat_kinds():
-            self.form.kinds[i] = kind
-
-    def _on_name(self, data):
-        i = _int(data.get("seat"), -1)
-        if 0 <= i < MAX_SEATS:
-            self.form.names[i] = str(data.get("value", ""))[:60]
-        return False  # typing: no redraw
-
-    def _on_seed(self, data):
-        self.form.seed = str(data.get("value", ""))[:80]
-        return False
-
-    def _on_start(self, data):
-        try:
-            options, seats = self.form.options(self.seed_source)
-            self.form.error = None
-            self.start_game(options, seats)
-        except (ValueError, GameError) as e:
-            self.form.error = str(e)
-            self.focus = "setup-error"
 
     # table: viewing and pace
     def _on_view(self, data):

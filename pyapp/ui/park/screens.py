@@ -26,6 +26,7 @@ from pyapp.park.variants import VARIANTS
 
 from ..frame import first_key, frame
 from ..i18n import t
+from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..vdom import E, h
 from . import art
 from .controller import HUMAN, Controller
@@ -49,12 +50,6 @@ LOG_LINES = 14
 
 def letters() -> dict[str, str]:
     return {s: t(f"species.{s}.letter") for s in SPECIES}
-
-
-def seat_kind_label(kind: str) -> str:
-    if kind == HUMAN:
-        return t("seat.human")
-    return t("seat.bot", bot=t(f"bot.{kind}") if t(f"bot.{kind}") != f"bot.{kind}" else kind)
 
 
 # --------------------------------------------------------------------------- frame
@@ -169,70 +164,6 @@ def setup_screen(ctrl: Controller) -> E:
                 ),
             )
         )
-    counts = []
-    for n in f.counts():
-        counts.append(
-            h(
-                "label",
-                {"class": "choice count"},
-                h(
-                    "input",
-                    {
-                        "type": "radio",
-                        "name": "count",
-                        "value": str(n),
-                        "data-action": "seats",
-                        "data-key": f"count-{n}",
-                        "checked": f.count == n,
-                    },
-                ),
-                h("span", None, str(n)),
-            )
-        )
-    seats = []
-    for i in range(f.count):
-        options = [
-            h("option", {"value": k, "selected": f.kinds[i] == k}, seat_kind_label(k))
-            for k in f.seat_kinds()
-        ]
-        seats.append(
-            h(
-                "li",
-                {"class": "seat"},
-                h(
-                    "label",
-                    {"class": "seat-name"},
-                    h("span", None, t("setup.seat_name", n=i + 1)),
-                    h(
-                        "input",
-                        {
-                            "type": "text",
-                            "maxlength": "40",
-                            "value": f.names[i],
-                            "data-action": "name",
-                            "data-seat": str(i),
-                            "data-key": f"name-{i}",
-                            "autocomplete": "off",
-                        },
-                    ),
-                ),
-                h(
-                    "label",
-                    {"class": "seat-kind"},
-                    h("span", None, t("setup.seat_kind")),
-                    h(
-                        "select",
-                        {
-                            "data-action": "kind",
-                            "data-seat": str(i),
-                            "data-key": f"kind-{i}",
-                            "value": f.kinds[i],
-                        },
-                        options,
-                    ),
-                ),
-            )
-        )
     return h(
         "section",
         {"class": "screen-setup", "data-screen": "setup", "aria-labelledby": "setup-title"},
@@ -242,31 +173,10 @@ def setup_screen(ctrl: Controller) -> E:
             t("setup.title"),
         ),
         h("fieldset", {"class": "variants"}, h("legend", None, t("setup.variant")), variants),
-        h("fieldset", {"class": "counts"}, h("legend", None, t("setup.players")), counts),
-        h("ol", {"class": "seats"}, seats),
-        h(
-            "label",
-            {"class": "seed"},
-            h("span", None, t("setup.seed")),
-            h(
-                "input",
-                {
-                    "type": "text",
-                    "inputmode": "text",
-                    "maxlength": "64",
-                    "value": f.seed,
-                    "placeholder": t("setup.seed_placeholder"),
-                    "data-action": "seed",
-                    "data-key": "seed",
-                    "autocomplete": "off",
-                },
-            ),
-        ),
-        h(
-            "p",
-            {"class": "form-error", "role": "alert", "data-key": "setup-error", "tabindex": "-1"},
-            f.error or "",
-        ),
+        count_fieldset(f),
+        seat_list(f),
+        seed_field(f),
+        form_error(f),
         h(
             "figure",
             {"class": "preview-figure"},
@@ -278,26 +188,7 @@ def setup_screen(ctrl: Controller) -> E:
             ),
         ),
         h("p", {"class": "sr-only", "id": "app-status"}, t("app.ready")),
-        h(
-            "div",
-            {"class": "setup-buttons"},
-            h(
-                "button",
-                {"type": "button", "class": "primary", "data-action": "start", "data-key": "start"},
-                t("setup.start"),
-            ),
-            ctrl.state is not None
-            and h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "secondary",
-                    "data-action": "continue",
-                    "data-key": "continue",
-                },
-                t("setup.continue"),
-            ),
-        ),
+        setup_buttons(ctrl),
     )
 
 
