@@ -74,3 +74,74 @@ def first_key(body, prefix: str) -> str | None:
         ):
             return key
     return None
+
+
+def handover_screen(name: str, recent: list[str]) -> E:
+    """The screen between two people's turns: pass the device to ``name``; ``recent``: the
+    moves since that person last had it, oldest first."""
+    return h(
+        "section",
+        {"class": "screen-handover", "data-screen": "handover"},
+        h("h1", {"data-key": "handover-title", "tabindex": "-1"}, t("handover.title", name=name)),
+        h("p", None, t("handover.pass", name=name)),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "primary big",
+                "data-action": "ready",
+                "data-key": "handover-ready",
+            },
+            t("handover.ready", name=name),
+        ),
+        recent
+        and h(
+            "div",
+            {"class": "recent"},
+            h("h2", None, t("handover.recent")),
+            h("ol", {"class": "log"}, [h("li", None, text) for text in recent]),
+        ),
+    )
+
+
+def speed_button(table) -> E | None:
+    """ "Faster bots", when a bot has a seat."""
+    if all(k == "human" for k in table.seats):
+        return None
+    return h(
+        "button",
+        {
+            "type": "button",
+            "class": "secondary small speed",
+            "data-action": "speed",
+            "data-key": "speed",
+            "aria-pressed": "true" if table.fast else "false",
+        },
+        t("status.fast"),
+    )
+
+
+def messages(table) -> list[E]:
+    """The refused move and the hint of the moment, as alerts."""
+    out = []
+    if table.error:
+        out.append(h("p", {"class": "error", "role": "alert"}, table.error))
+    if table.notice:
+        out.append(h("p", {"class": "notice", "role": "alert"}, table.notice))
+    return out
+
+
+def screen_of(table, setup, handover, end, play):
+    """The body function for ``frame``: the game's drawing of the screen the table is on (each
+    argument draws one screen from the table)."""
+
+    def body() -> E:
+        if table.screen == "setup" or table.state is None:
+            return setup(table)
+        if table.screen == "handover":
+            return handover(table)
+        if table.screen == "end":
+            return end(table)
+        return play(table)
+
+    return body

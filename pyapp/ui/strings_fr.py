@@ -29,6 +29,19 @@ def typeset(text: str) -> str:
     return _AFTER.sub("«" + NBSP, _BEFORE.sub(space, text))
 
 
+def typeset_sections(sections: list[dict]) -> list[dict]:
+    """A rules reference (``rules_ref`` sections) with every text typeset for French."""
+    return [
+        {
+            **s,
+            "title": typeset(s["title"]),
+            "intro": typeset(s["intro"]),
+            "items": [(typeset(t) if t else None, typeset(x)) for t, x in s["items"]],
+        }
+        for s in sections
+    ]
+
+
 def format_number(n: int, lang: str) -> str:
     """``1234`` as "1,234" in English and "1 234" (narrow no-break space) in French."""
     text = f"{n:,}"

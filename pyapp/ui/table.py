@@ -193,14 +193,20 @@ class TableController:
     def play(self, action) -> bool:
         """Play a move through the engine's checked ``play``; False (and the message shown) if
         it is refused."""
+        return self.change(lambda: self.game.play(self.state, action), announce_move=True)
+
+    def change(self, engine_call: Callable[[], object], announce_move: bool) -> bool:
+        """Change the state through ``engine_call`` (the engine's ``play``, or a game's own
+        checked change such as a take-back); False (and the engine's message shown) if it
+        refuses, else the choice is reset and ``after_change`` runs."""
         try:
-            self.game.play(self.state, action)
+            engine_call()
         except GameError as e:
             self.error = t("error.illegal", reason=str(e))
             return False
         self.error = self.notice = None
         self.reset_choice()
-        self.after_change(announce_move=True)
+        self.after_change(announce_move=announce_move)
         return True
 
     def after_change(self, announce_move: bool, hooks: bool = True) -> None:

@@ -40,6 +40,11 @@ def click(c: Controller, e) -> bool:
 def start(variant="base", seats=("human", "random"), names=None, seed="11") -> Controller:
     c = Controller(seed_source=lambda: 99)
     c.handle("variant", {"value": variant})
+    return fill_and_start(c, seats, names, seed)
+
+
+def fill_and_start(c, seats, names, seed):
+    """Fill any game's seat form (``pyapp/ui/seats.py``) as a person would, and start."""
     c.handle("seats", {"value": str(len(seats))})
     for i, k in enumerate(seats):
         c.handle("kind", {"seat": str(i), "value": k})

@@ -10,7 +10,7 @@ pairs, ``term`` being ``None`` for a plain paragraph.
 
 from __future__ import annotations
 
-from ..strings_fr import typeset
+from ..strings_fr import typeset_sections
 
 # The order of the weather kinds and scoring categories matches pyapp.park.components.WEATHER_KINDS
 # and pyapp.park.scoring.CATEGORIES (a test checks it).
@@ -476,19 +476,7 @@ _FR = [
 ]
 
 
-def _typeset_sections(sections: list[dict]) -> list[dict]:
-    return [
-        {
-            **s,
-            "title": typeset(s["title"]),
-            "intro": typeset(s["intro"]),
-            "items": [(typeset(t) if t else None, typeset(x)) for t, x in s["items"]],
-        }
-        for s in sections
-    ]
-
-
-RULES = {"en": _EN, "fr": _typeset_sections(_FR)}
+RULES = {"en": _EN, "fr": typeset_sections(_FR)}
 
 
 def sections(lang: str) -> list[dict]:

@@ -24,12 +24,13 @@ from pyapp.park.park import load_park
 from pyapp.park.scoring import CATEGORIES
 from pyapp.park.variants import VARIANTS
 
-from ..frame import first_key, frame
+from ..frame import first_key, frame, messages, screen_of, speed_button
+from ..frame import handover_screen as shared_handover
 from ..i18n import t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..vdom import E, h
 from . import art
-from .controller import HUMAN, Controller
+from .controller import Controller
 from .parkview import ParkDrawing, draw_park
 from .viewmodel import (
     action_token_name,
@@ -58,16 +59,8 @@ def letters() -> dict[str, str]:
 def render(ctrl: Controller) -> tuple[list[E], str | None]:
     """(children of the app root, data-key to focus or None)."""
 
-    def game_body() -> E:
-        if ctrl.screen == "setup" or ctrl.state is None:
-            return setup_screen(ctrl)
-        if ctrl.screen == "handover":
-            return handover_screen(ctrl)
-        if ctrl.screen == "end":
-            return end_screen(ctrl)
-        return table_screen(ctrl)
-
-    nodes, body = frame(ctrl, game_body, (art.sprite(),))
+    body_fn = screen_of(ctrl, setup_screen, handover_screen, end_screen, table_screen)
+    nodes, body = frame(ctrl, body_fn, (art.sprite(),))
     focus = resolve_focus(ctrl, ctrl.focus, body)
     return nodes, focus
 
@@ -201,29 +194,7 @@ def handover_screen(ctrl: Controller) -> E:
     # the moves since this person last had the device (at most a dozen)
     since = len(ctrl.state["log"]) - ctrl.seen.get(p, 0)
     recent = log_lines(ctrl.state, last=min(since, 12)) if since > 0 else []
-    return h(
-        "section",
-        {"class": "screen-handover", "data-screen": "handover"},
-        h("h1", {"data-key": "handover-title", "tabindex": "-1"}, t("handover.title", name=name)),
-        h("p", None, t("handover.pass", name=name)),
-        h(
-            "button",
-            {
-                "type": "button",
-                "class": "primary big",
-                "data-action": "ready",
-                "data-key": "handover-ready",
-            },
-            t("handover.ready", name=name),
-        ),
-        recent
-        and h(
-            "div",
-            {"class": "recent"},
-            h("h2", None, t("handover.recent")),
-            h("ol", {"class": "log"}, [h("li", None, text) for _, text in recent]),
-        ),
-    )
+    return shared_handover(name, [text for _, text in recent])
 
 
 # --------------------------------------------------------------------------- parks
@@ -524,26 +495,8 @@ def status_bar(ctrl: Controller) -> E:
             prompt,
         ),
     ]
-    if any(k != HUMAN for k in ctrl.seats):
-        bits.append(
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "secondary small speed",
-                    "data-action": "speed",
-                    "data-key": "speed",
-                    "aria-pressed": "true" if ctrl.fast else "false",
-                },
-                t("status.fast"),
-            )
-        )
-    messages = []
-    if ctrl.error:
-        messages.append(h("p", {"class": "error", "role": "alert"}, ctrl.error))
-    if ctrl.notice:
-        messages.append(h("p", {"class": "notice", "role": "alert"}, ctrl.notice))
-    return h("div", {"class": "status-bar"}, bits, messages)
+    bits.append(speed_button(ctrl))
+    return h("div", {"class": "status-bar"}, bits, messages(ctrl))
 
 
 def confirm_bar(ctrl: Controller) -> E:

@@ -1,0 +1,634 @@
+"""Caldera's screens as functions of the controller (pure Python, no DOM): ``render(ctrl)``
+gives the children of the app root and the data-key to focus.
+
+The table is the board first (a 5×5 SVG: stacks, caps, the caldera, the highlights of the
+decision, the preview of an eruption before it is made, the last eruption flying in), then the
+turn's buttons, the players' collections with their trios, and the log. Every string comes
+from ``t``; player names are only ever text.
+"""
+
+from __future__ import annotations
+
+from ..frame import first_key, frame, messages, screen_of, speed_button
+from ..frame import handover_screen as shared_handover
+from ..i18n import t
+from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
+from ..vdom import E, h
+from . import art, strings, view  # noqa: F401  (strings: adds the catalogue entries)
+from .controller import Controller
+
+LOG_LINES = 10
+
+
+def render(ctrl: Controller) -> tuple[list[E], str | None]:
+    body_fn = screen_of(ctrl, setup_screen, handover_screen, end_screen, table_screen)
+    nodes, body = frame(ctrl, body_fn)
+    return nodes, resolve_focus(ctrl.focus, body)
+
+
+def resolve_focus(alias: str | None, body) -> str | None:
+    """Focus aliases: "sq-first" (the first square that can be chosen), "dest-first" (the
+    first highlighted destination); other values are data-keys."""
+    if alias == "sq-first":
+        return first_key(body, "sq-")
+    if alias == "dest-first":
+        elements = [x for b in body for x in b.iter()]
+        for e in elements:
+            if e.attrs.get("data-dest") == "1":
+                return e.attrs["data-key"]
+        return first_key(body, "sq-")
+    return alias
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def setup_screen(ctrl: Controller) -> E:
+    f = ctrl.form
+    return h(
+        "section",
+        {
+            "class": "screen-setup pyr-setup",
+            "data-screen": "setup",
+            "aria-labelledby": "setup-title",
+        },
+        h(
+            "h1",
+            {"id": "setup-title", "data-key": "setup-title", "tabindex": "-1"},
+            t("setup.title"),
+        ),
+        h("p", {"class": "pyr-help"}, t("pyr.setup.help")),
+        count_fieldset(f),
+        seat_list(f),
+        seed_field(f),
+        form_error(f),
+        h("p", {"class": "sr-only", "id": "app-status"}, t("app.ready")),
+        setup_buttons(ctrl),
+    )
+
+
+# --------------------------------------------------------------------------- hand-over
+
+
+def handover_screen(ctrl: Controller) -> E:
+    p = ctrl.handover_to
+    since = len(ctrl.state["log"]) - ctrl.seen.get(p, 0)
+    recent = view.log_lines(ctrl.state, last=min(since, 12)) if since > 0 else []
+    return shared_handover(view.player_name(ctrl.state, p), [x for _, x in reversed(recent)])
+
+
+# --------------------------------------------------------------------------- the board
+
+
+class Marks:
+    """What the board highlights for the person to move (all read from the controller)."""
+
+    def __init__(self, ctrl: Controller):
+        me = ctrl.human_to_move()
+        c = ctrl.choice
+        self.caps: set[int] = set()
+        self.dests: dict[int, tuple[bool, int]] = {}  # square -> (erupts, captures)
+        self.power: set[int] = set()
+        self.chosen = c.cap
+        self.preview = None
+        self.pending = c.pending
+        if me is None or c.asking is not None:
+            return
+        if c.piece is not None:
+            self.power = ctrl.power_squares(c.piece)
+            return
+        self.caps = ctrl.movable_caps()
+        if c.cap is not None:
+            moves = ctrl.moves_from(c.cap)
+            for to, erupts in moves.items():
+                won = 0
+                if erupts:
+                    move = ctrl.game.parse_action(
+                        f"{view.square_name(c.cap)}-{view.square_name(to)}"
+                    )
+                    won = sum(1 for f in ctrl.preview(move)["flow"] if f["captured"])
+                self.dests[to] = (erupts, won)
+        if c.pending is not None:
+            self.preview = ctrl.preview(c.pending)
+
+
+def last_flight(ctrl: Controller) -> tuple[dict | None, tuple[int, int] | None, int]:
+    """(the eruption to fly in, the cap move to fly in, an id for the animation's keys): only
+    right after the move, and never with reduced motion."""
+    state = ctrl.state
+    log = state["log"]
+    if ctrl.reduced_motion or not log:
+        return None, None, 0
+    text = log[-1][1]
+    cap = None
+    if "-" in text:
+        frm, to = (view.square_of(x) for x in text.split("-", 1))
+        if frm is not None and to is not None:
+            cap = (frm, to)
+    ended = state["result"] is not None or state["turn"]["start"] == len(log)
+    last = state.get("last")
+    erupted = ended and cap is not None and last is not None and last["from"] == cap[0]
+    return (last if erupted else None), cap, len(log)
+
+
+def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-") -> E:
+    state = ctrl.state
+    board, caps = state["board"], set(state["caps"])
+    marks = Marks(ctrl) if interactive else None
+    eruption, cap_move, n = last_flight(ctrl) if interactive else (None, None, 0)
+    last = state.get("last")
+    last_squares = set()
+    if last:
+        last_squares = {last["from"], *(f["to"] for f in last["flow"])}
+    # flights: landed pieces fly in from the origin, captured ones fly and vanish
+    fly: dict[int, dict[int, tuple[str, float, float]]] = {}
+    vanish: list[E] = []
+    if eruption is not None:
+        o = eruption["from"]
+        for i, f in enumerate(eruption["flow"]):
+            dx, dy = art.offset(o, f["to"])
+            if f["captured"]:
+                x0, y0 = art.origin(f["to"])
+                vanish.append(
+                    h(
+                        "g",
+                        {
+                            "class": "caught-fly",
+                            "data-key": f"caught-{n}-{i}",
+                            "style": f"--dx:{dx:.0f}px;--dy:{dy:.0f}px;--i:{i}",
+                        },
+                        art.piece_shape(f["piece"], x0 + art.CELL / 2, y0 + 40.0, art.PIECE_H),
+                    )
+                )
+            else:
+                stack = board[f["to"]]
+                fly.setdefault(f["to"], {})[len(stack) - 1] = (f"fly-{n}-{i}", dx, dy)
+    squares = []
+    tops: dict[int, float] = {}
+    for sq in range(25):
+        x0, y0 = art.origin(sq)
+        capped = sq in caps
+        stack = board[sq]
+        cls = ["sq"]
+        if sq == view.CALDERA:
+            cls.append("caldera")
+        if sq in last_squares:
+            cls.append("last")
+        parts = [
+            h("rect", {"class": "cell", "x": x0, "y": y0, "width": art.CELL, "height": art.CELL})
+        ]
+        if sq == view.CALDERA:
+            parts.append(
+                h(
+                    "circle",
+                    {
+                        "class": "crater",
+                        "cx": x0 + art.CELL / 2,
+                        "cy": y0 + art.CELL / 2,
+                        "r": 40.0,
+                    },
+                )
+            )
+        shapes, top = art.stack_shapes(stack, False, sq, fly.get(sq))
+        parts.extend(shapes)
+        if capped:
+            cap_parts = art.cap_shape(x0 + art.CELL / 2, top)
+            if cap_move is not None and cap_move[1] == sq:
+                dx, dy = art.offset(cap_move[0], sq)
+                cap_parts = [
+                    h(
+                        "g",
+                        {
+                            "class": "fly cap-fly",
+                            "data-key": f"capfly-{n}",
+                            "style": f"--dx:{dx:.0f}px;--dy:{dy:.0f}px;--i:-1",
+                        },
+                        cap_parts,
+                    )
+                ]
+            parts.extend(cap_parts)
+            top -= art.CAP_H
+        tops[sq] = top
+        label = [view.square_label(sq), view.stack_label(stack, capped)]
+        attrs: dict = {"data-key": f"{key_prefix}{sq}"}
+        action = False
+        if marks is not None:
+            if sq == marks.chosen:
+                cls.append("chosen")
+                label.append(t("pyr.sq.chosen"))
+                action = True
+            elif sq in marks.dests:
+                erupts, won = marks.dests[sq]
+                cls.append("dest erupt" if erupts else "dest quiet")
+                if marks.pending is not None and marks.pending.to == sq:
+                    cls.append("pending")
+                label.append(t("pyr.sq.erupt", n=won) if erupts else t("pyr.sq.quiet"))
+                parts.append(dest_mark(sq, erupts, won))
+                attrs["data-dest"] = "1"
+                action = True
+            elif sq in marks.caps:
+                cls.append("can-choose")
+                label.append(t("pyr.sq.choose_cap"))
+                action = True
+            elif sq in marks.power:
+                cls.append("dest power")
+                label.append(t("pyr.sq.power"))
+                attrs["data-dest"] = "1"
+                action = True
+        if sq in last_squares:
+            label.append(t("pyr.sq.last"))
+        if action:
+            parts.append(
+                h(
+                    "rect",
+                    {
+                        "class": "hl",
+                        "x": x0 + 3,
+                        "y": y0 + 3,
+                        "width": art.CELL - 6,
+                        "height": art.CELL - 6,
+                    },
+                )
+            )
+        attrs["class"] = " ".join(cls)
+        if action:
+            attrs.update(
+                {
+                    "role": "button",
+                    "tabindex": "0",
+                    "data-action": "sq",
+                    "data-at": str(sq),
+                    "aria-pressed": "true" if sq == (marks.chosen if marks else None) else None,
+                }
+            )
+        else:
+            attrs["role"] = "img"
+        squares.append(h("g", {**attrs, "aria-label": t("list.sep").join(label)}, parts))
+    overlay = preview_marks(marks, tops) if marks is not None else []
+    return h(
+        "svg",
+        {
+            "class": "pyr-board"
+            + (" interactive" if marks and (marks.caps or marks.power) else ""),
+            "viewBox": art.VIEW_BOX,
+            "role": "group",
+            "aria-label": t("pyr.board"),
+            "data-key": f"{key_prefix}board",
+        },
+        h("rect", {"class": "board-bg", "x": 0, "y": 0, "width": "100%", "height": "100%"}),
+        art.coordinates(),
+        squares,
+        overlay,
+        vanish,
+    )
+
+
+def dest_mark(sq: int, erupts: bool, won: int) -> E:
+    x0, y0 = art.origin(sq)
+    if not erupts:
+        return h(
+            "circle",
+            {"class": "dest-dot", "cx": x0 + art.CELL - 16, "cy": y0 + 16, "r": 7.0},
+        )
+    return h(
+        "g",
+        {"class": "dest-burst"},
+        h(
+            "polygon",
+            {
+                "class": "burst",
+                "points": _star(x0 + art.CELL - 18, y0 + 18, 14.0, 7.0),
+            },
+        ),
+        won
+        and h(
+            "text",
+            {"class": "burst-n", "x": x0 + art.CELL - 18, "y": y0 + 19},
+            str(won),
+        ),
+    )
+
+
+def _star(cx: float, cy: float, r1: float, r2: float, points: int = 8) -> str:
+    import math
+
+    out = []
+    for i in range(points * 2):
+        r = r1 if i % 2 == 0 else r2
+        a = math.pi * i / points - math.pi / 2
+        out.append(f"{cx + r * math.cos(a):.1f},{cy + r * math.sin(a):.1f}")
+    return " ".join(out)
+
+
+def preview_marks(marks: Marks, tops: dict[int, float]) -> list[E]:
+    """The eruption a pending move would make, drawn before it is made: the path, each piece
+    on its landing square (captured or staying), the cap's new square, what stays behind."""
+    if marks.preview is None or marks.pending is None:
+        return []
+    move = marks.pending
+    p = marks.preview
+    out = [art.path_line(move.frm, [move.to, *(f["to"] for f in p["flow"])], "flow-path")]
+    x1, y1 = art.origin(move.to)
+    out.append(
+        h(
+            "polygon",
+            {
+                "class": "cap-ghost",
+                "points": f"{x1 + 32:.0f},{tops[move.to]:.0f} {x1 + 68:.0f},{tops[move.to]:.0f} "
+                f"{x1 + 50:.0f},{tops[move.to] - art.CAP_H:.0f}",
+            },
+        )
+    )
+    for i, f in enumerate(p["flow"]):
+        out.append(
+            h(
+                "g",
+                {"class": "ghost-piece" + (" caught" if f["captured"] else "")},
+                art.ghost(f["piece"], f["to"], tops[f["to"]], f["captured"], i + 1),
+            )
+        )
+    if p["stay"]:
+        x0, y0 = art.origin(move.frm)
+        out.append(
+            h(
+                "text",
+                {"class": "stay-mark", "x": x0 + art.CELL / 2, "y": y0 + 14},
+                "= " + str(len(p["stay"])),
+            )
+        )
+    return out
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def table_screen(ctrl: Controller) -> E:
+    d = ctrl.decision()
+    me = ctrl.human_to_move()
+    return h(
+        "section",
+        {
+            "class": "pyr-table",
+            "data-screen": "table",
+            "data-decision": d["kind"] if d else "",
+            "data-human-turn": "true" if me is not None else "false",
+            "data-player": str(d["player"]) if d else "",
+        },
+        status_bar(ctrl),
+        h("div", {"class": "pyr-board-wrap"}, board_svg(ctrl)),
+        h(
+            "div",
+            {"class": "pyr-side"},
+            action_bar(ctrl) if me is not None else None,
+            players_panel(ctrl),
+            more_bar(ctrl) if me is not None else None,
+            log_panel(ctrl),
+        ),
+    )
+
+
+def status_bar(ctrl: Controller) -> E:
+    state = ctrl.state
+    d = ctrl.decision()
+    bot = d is not None and not ctrl.is_human(d["player"])
+    facts = [h("span", {"class": "turn-no"}, t("pyr.status.turn", n=state["turn"]["number"]))]
+    if state.get("calm", 0) >= 10:
+        facts.append(h("span", {"class": "calm"}, t("pyr.status.calm", n=state["calm"])))
+    bits = [
+        h(
+            "p",
+            {"class": "prompt" + (" bot" if bot else ""), "id": "prompt", "data-key": "prompt"},
+            ctrl.prompt(),
+        ),
+        h("p", {"class": "facts"}, facts),
+    ]
+    bits.append(speed_button(ctrl))
+    return h("div", {"class": "pyr-status"}, bits, messages(ctrl))
+
+
+def _button(action: str, label: str, cls: str = "secondary", disabled: bool = False, **data):
+    attrs = {
+        "type": "button",
+        "class": cls,
+        "data-action": action,
+        "data-key": data.pop("key", action),
+        "disabled": disabled,
+    }
+    attrs.update({f"data-{k}": v for k, v in data.items()})
+    return h("button", attrs, label)
+
+
+def action_bar(ctrl: Controller) -> E:
+    c = ctrl.choice
+    if c.asking is not None:
+        what = c.asking
+        return h(
+            "div",
+            {"class": "pyr-actions asking", "data-key": "actions"},
+            h("p", {"class": "preview-text"}, ctrl.prompt()),
+            h(
+                "div",
+                {"class": "buttons"},
+                _button("answer", t("pyr.turn.yes"), "primary", value="yes", key=f"{what}-yes"),
+                _button("answer", t("pyr.turn.no"), value="no", key=f"{what}-no"),
+            ),
+        )
+    text = ""
+    if c.pending is not None:
+        text = view.preview_text(ctrl.preview(c.pending), c.pending)
+    nothing = c.pending is None and c.cap is None and c.piece is None
+    buttons = [
+        _button("confirm", t("pyr.turn.confirm"), "primary", disabled=c.pending is None),
+        _button("undo", t("pyr.turn.cancel"), disabled=nothing),
+        _button("takeback", t("pyr.turn.takeback"), disabled=not ctrl.can_take_back()),
+    ]
+    if ctrl.can_pass():
+        buttons.append(_button("pass", t("pyr.turn.pass"), "primary"))
+    return h(
+        "div",
+        {
+            "class": "pyr-actions" + (" active" if c.pending is not None else ""),
+            "data-key": "actions",
+        },
+        h(
+            "p",
+            {"class": "preview-text", "aria-live": "polite", "data-key": "preview"},
+            text,
+        ),
+        h("div", {"class": "buttons"}, buttons),
+    )
+
+
+def more_bar(ctrl: Controller) -> E:
+    return h(
+        "div",
+        {"class": "pyr-more"},
+        _button("resign", t("pyr.turn.resign"), "secondary small"),
+        ctrl.draw_offer_allowed() and _button("draw", t("pyr.turn.draw"), "secondary small"),
+    )
+
+
+def collection_row(ctrl: Controller, p: int, choosing: bool) -> E:
+    """A player's captured pieces by colour and size (a mini pyramid and a count each); for
+    the person to move, the pieces that may be put back are buttons."""
+    coll = ctrl.state["collections"][p]
+    if not coll:
+        return h("p", {"class": "coll empty"}, t("pyr.collection.empty"))
+    counts: dict[str, int] = {}
+    for piece in coll:
+        counts[piece] = counts.get(piece, 0) + 1
+    playable = ctrl.power_pieces() if choosing else set()
+    groups = []
+    for col in view.COLOURS:
+        items = []
+        for s in view.SIZES:
+            piece = col + s
+            k = counts.get(piece, 0)
+            if not k:
+                continue
+            inner = [art.mini_piece(piece), h("span", {"class": "n"}, f"×{k}") if k > 1 else None]
+            if piece in playable:
+                items.append(
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "pc-btn",
+                            "data-action": "piece",
+                            "data-piece": piece,
+                            "data-key": f"piece-{piece}",
+                            "aria-pressed": "true" if ctrl.choice.piece == piece else "false",
+                            "aria-label": t("pyr.piece.button", piece=view.piece_label(piece), n=k),
+                        },
+                        inner,
+                    )
+                )
+            else:
+                items.append(
+                    h(
+                        "span",
+                        {
+                            "class": "pc-item",
+                            "role": "img",
+                            "aria-label": view.piece_label(piece) + (f" ×{k}" if k > 1 else ""),
+                        },
+                        inner,
+                    )
+                )
+        if items:
+            groups.append(h("span", {"class": f"coll-group c-{col}"}, items))
+    return h("div", {"class": "coll"}, groups)
+
+
+def players_panel(ctrl: Controller) -> E:
+    state = ctrl.state
+    d = ctrl.decision()
+    me = ctrl.human_to_move()
+    cards = []
+    for p, name in enumerate(state["options"]["names"]):
+        coll = state["collections"][p]
+        trios = view.trios_of(coll)
+        to_move = d is not None and d["player"] == p
+        choosing = me == p and ctrl.choice.asking is None
+        cls = "player" + (" to-move" if to_move else "") + (f" seat-{p}")
+        head = [
+            h("span", {"class": "pname"}, name),
+            not ctrl.is_human(p) and h("span", {"class": "ptag"}, t("pyr.bot")),
+            to_move and h("span", {"class": "ptag move"}, t("pyr.to_move")),
+            h("span", {"class": "trios", "data-trios": str(trios)}, t("pyr.trios", n=trios)),
+        ]
+        hint = None
+        if choosing and coll:
+            used = d.get("power")
+            hint = h(
+                "p",
+                {"class": "hint"},
+                t("pyr.collection.used") if used else t("pyr.collection.power"),
+            )
+        cards.append(
+            h(
+                "li",
+                {
+                    "class": cls,
+                    "data-key": f"player-{p}",
+                    "aria-label": t("pyr.collection", name=name, n=trios, count=len(coll)),
+                },
+                h("div", {"class": "phead"}, head),
+                collection_row(ctrl, p, choosing),
+                hint,
+            )
+        )
+    return h(
+        "ul",
+        {"class": "pyr-players", "aria-label": t("pyr.players")},
+        cards,
+    )
+
+
+def log_panel(ctrl: Controller) -> E:
+    lines = view.log_lines(ctrl.state, last=LOG_LINES)
+    return h(
+        "div",
+        {"class": "pyr-log"},
+        h("h3", None, t("log.title")),
+        h(
+            "ol",
+            {"class": "log", "tabindex": "0", "aria-label": t("log.title")},
+            [h("li", {"class": f"by-{p}"}, text) for p, text in lines],
+        )
+        if lines
+        else h("p", {"class": "hint"}, t("log.empty")),
+    )
+
+
+# --------------------------------------------------------------------------- end
+
+
+def end_screen(ctrl: Controller) -> E:
+    result = ctrl.result
+    names = ctrl.state["options"]["names"]
+    title = view.result_title(result, names)
+    cards = []
+    for p, name in enumerate(names):
+        trios = result["scores"][p]
+        win = p in result["winners"]
+        cards.append(
+            h(
+                "li",
+                {"class": "player" + (" winner" if win else ""), "data-key": f"end-player-{p}"},
+                h(
+                    "div",
+                    {"class": "phead"},
+                    h("span", {"class": "pname"}, name),
+                    h(
+                        "span",
+                        {"class": "trios", "data-trios": str(trios)},
+                        t("pyr.trios", n=trios),
+                    ),
+                ),
+                collection_row(ctrl, p, False),
+            )
+        )
+    return h(
+        "section",
+        {"class": "pyr-end", "data-screen": "end"},
+        h("h1", {"data-key": "end-title", "tabindex": "-1", "class": "end-title"}, title),
+        h(
+            "p",
+            {"class": "end-reason", "data-reason": result["reason"]},
+            view.result_reason(result, names),
+        ),
+        h(
+            "div",
+            {"class": "end-buttons"},
+            _button("rematch", t("end.rematch"), "primary"),
+            _button("menu-new", t("end.new"), key="end-new"),
+        ),
+        h("h2", None, t("pyr.end.collections")),
+        h("ul", {"class": "pyr-players end"}, cards),
+        h(
+            "div",
+            {"class": "pyr-board-wrap end"},
+            board_svg(ctrl, interactive=False, key_prefix="end-sq-"),
+        ),
+    )
