@@ -48,6 +48,7 @@ class App:
         self.renders = 0
         self._proxies = []
         self._task = None
+        self._shown: tuple[str, str] | None = None  # (game, screen) drawn last
 
     @property
     def controller(self):
@@ -62,6 +63,10 @@ class App:
         nodes, focus = self.box.render()
         js.CalderaDom.render(self.root, to_json(nodes))
         screen = c.screen if c.state is not None else "setup"
+        shown = (self.box.game_id, screen)
+        if shown != self._shown:  # a new screen starts at the top (the form was scrolled)
+            self._shown = shown
+            js.window.scrollTo(0, 0)
         self.root.setAttribute("data-screen", screen)
         self.root.setAttribute("data-game", self.box.game_id)
         if focus:

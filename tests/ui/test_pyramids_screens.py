@@ -190,12 +190,18 @@ def test_the_board_shows_every_stack_cap_and_the_caldera():
     sqs = {
         e.attrs["data-key"]: e
         for e in elements(c)
-        if e.attrs.get("data-key", "").startswith("sq-") and e.tag == "g"
+        if e.attrs.get("data-key", "").startswith("sq-") and e.tag == "g" and "sq" in e.classes()
     }
     assert len(sqs) == 25
+    arts = {
+        e.attrs["data-key"]: e
+        for e in elements(c)
+        if e.attrs.get("data-key", "").startswith("sq-art-")
+    }
     for sq in range(25):
         g = sqs[f"sq-{sq}"]
-        pieces = g.find_all(lambda e: e.tag == "polygon" and "pc" in e.classes())
+        drawing = arts[f"sq-art-{sq}"]
+        pieces = drawing.find_all(lambda e: e.tag == "polygon" and "pc" in e.classes())
         assert len(pieces) == len(board[sq])
         # size and colour of every piece, bottom first, and a letter on each
         assert [
@@ -203,10 +209,10 @@ def test_the_board_shows_every_stack_cap_and_the_caldera():
             + next(x[2:] for x in e.classes() if x.startswith("s-"))
             for e in pieces
         ] == board[sq]
-        assert len(g.find_all(lambda e: e.tag == "text" and "pc-letter" in e.classes())) == len(
-            board[sq]
-        )
-        assert bool(g.find_all(lambda e: "cap" in e.classes())) == (sq in caps)
+        letters = drawing.find_all(lambda e: e.tag == "text" and "pc-letter" in e.classes())
+        assert len(letters) == len(board[sq])
+        assert bool(drawing.find_all(lambda e: "cap" in e.classes())) == (sq in caps)
+        assert not g.find_all(lambda e: e.tag == "text")  # a button's name is its label
         label = g.attrs["aria-label"]
         assert ("capped" in label) == (sq in caps and bool(board[sq]))
     assert "caldera" in sqs["sq-12"].classes() and "the caldera" in sqs["sq-12"].attrs["aria-label"]

@@ -164,6 +164,7 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
                 stack = board[f["to"]]
                 fly.setdefault(f["to"], {})[len(stack) - 1] = (f"fly-{n}-{i}", dx, dy)
     squares = []
+    drawings = []
     tops: dict[int, float] = {}
     for sq in range(25):
         x0, y0 = art.origin(sq)
@@ -190,7 +191,7 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
                 )
             )
         shapes, top = art.stack_shapes(stack, False, sq, fly.get(sq))
-        parts.extend(shapes)
+        pieces = list(shapes)
         if capped:
             cap_parts = art.cap_shape(x0 + art.CELL / 2, top)
             if cap_move is not None and cap_move[1] == sq:
@@ -206,7 +207,7 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
                         cap_parts,
                     )
                 ]
-            parts.extend(cap_parts)
+            pieces.extend(cap_parts)
             top -= art.CAP_H
         tops[sq] = top
         label = [view.square_label(sq), view.stack_label(stack, capped)]
@@ -223,7 +224,7 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
                 if marks.pending is not None and marks.pending.to == sq:
                     cls.append("pending")
                 label.append(t("pyr.sq.erupt", n=won) if erupts else t("pyr.sq.quiet"))
-                parts.append(dest_mark(sq, erupts, won))
+                pieces.append(dest_mark(sq, erupts, won))
                 attrs["data-dest"] = "1"
                 action = True
             elif sq in marks.caps:
@@ -264,6 +265,9 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
         else:
             attrs["role"] = "img"
         squares.append(h("g", {**attrs, "aria-label": t("list.sep").join(label)}, parts))
+        # the pieces lie above the squares, named by the squares' labels: hidden from screen
+        # readers and let through to the square beneath by clicks
+        drawings.append(h("g", {"data-key": f"{key_prefix}art-{sq}"}, pieces))
     overlay = preview_marks(marks, tops) if marks is not None else []
     return h(
         "svg",
@@ -278,8 +282,7 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
         h("rect", {"class": "board-bg", "x": 0, "y": 0, "width": "100%", "height": "100%"}),
         art.coordinates(),
         squares,
-        overlay,
-        vanish,
+        h("g", {"class": "pieces", "aria-hidden": "true"}, drawings, overlay, vanish),
     )
 
 
@@ -379,9 +382,9 @@ def table_screen(ctrl: Controller) -> E:
         h(
             "div",
             {"class": "pyr-side"},
-            action_bar(ctrl) if me is not None else None,
+            action_bar(ctrl),
             players_panel(ctrl),
-            more_bar(ctrl) if me is not None else None,
+            more_bar(ctrl),
             log_panel(ctrl),
         ),
     )
@@ -400,9 +403,8 @@ def status_bar(ctrl: Controller) -> E:
             {"class": "prompt" + (" bot" if bot else ""), "id": "prompt", "data-key": "prompt"},
             ctrl.prompt(),
         ),
-        h("p", {"class": "facts"}, facts),
+        h("div", {"class": "tools"}, h("p", {"class": "facts"}, facts), speed_button(ctrl)),
     ]
-    bits.append(speed_button(ctrl))
     return h("div", {"class": "pyr-status"}, bits, messages(ctrl))
 
 
@@ -436,13 +438,14 @@ def action_bar(ctrl: Controller) -> E:
     text = ""
     if c.pending is not None:
         text = view.preview_text(ctrl.preview(c.pending), c.pending)
+    # drawn on every turn (disabled while a bot or nobody decides), so nothing jumps
     nothing = c.pending is None and c.cap is None and c.piece is None
     buttons = [
         _button("confirm", t("pyr.turn.confirm"), "primary", disabled=c.pending is None),
         _button("undo", t("pyr.turn.cancel"), disabled=nothing),
         _button("takeback", t("pyr.turn.takeback"), disabled=not ctrl.can_take_back()),
     ]
-    if ctrl.can_pass():
+    if ctrl.human_to_move() is not None and ctrl.can_pass():
         buttons.append(_button("pass", t("pyr.turn.pass"), "primary"))
     return h(
         "div",
@@ -460,11 +463,13 @@ def action_bar(ctrl: Controller) -> E:
 
 
 def more_bar(ctrl: Controller) -> E:
+    off = ctrl.human_to_move() is None
     return h(
         "div",
         {"class": "pyr-more"},
-        _button("resign", t("pyr.turn.resign"), "secondary small"),
-        ctrl.draw_offer_allowed() and _button("draw", t("pyr.turn.draw"), "secondary small"),
+        _button("resign", t("pyr.turn.resign"), "secondary small", disabled=off),
+        ctrl.draw_offer_allowed()
+        and _button("draw", t("pyr.turn.draw"), "secondary small", disabled=off),
     )
 
 
