@@ -21,6 +21,12 @@ ENABLED = ":not([aria-disabled=true]):not([disabled])"
 def new_game(page, *, variant="base", seats=("human", "random"), names=None, seed="7"):
     """Fill the new-game form and start; returns when the first game screen is drawn."""
     page.locator(f"input[data-action=variant][value={variant}]").check()
+    fill_seats_and_start(page, seats, names, seed)
+
+
+def fill_seats_and_start(page, seats, names, seed) -> None:
+    """Fill any game's seat form (pyapp/ui/seats.py) and start; returns when the first game
+    screen is drawn."""
     count = page.locator(f"input[data-action=seats][value='{len(seats)}']")
     if count.count():
         count.check()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 
+from game_driver import fill_seats_and_start
 from saves_driver import open_saves, run_axe
 from sitetest import reload
 
@@ -20,14 +21,8 @@ PHONE = {"width": 360, "height": 740}
 def new_pyramids_game(page, seats=("human", "greedy"), seed="11", names=None):
     page.locator("[data-action=game-choose][data-game=pyramids]").click()
     page.wait_for_selector("#app[data-game=pyramids][data-screen=setup]")
-    page.locator(f"input[data-action=seats][value='{len(seats)}']").check()
-    for i, kind in enumerate(seats):
-        page.locator(f"select[data-action=kind][data-seat='{i}']").select_option(kind)
-        if names:
-            page.locator(f"input[data-action=name][data-seat='{i}']").fill(names[i])
-    page.locator("input[data-action=seed]").fill(seed)
-    page.locator("[data-action=start]").click()
-    page.wait_for_selector("#app[data-game=pyramids][data-screen=table]")
+    fill_seats_and_start(page, seats, names, seed)
+    assert page.locator("#app").get_attribute("data-game") == "pyramids"
 
 
 def wait_for_human_or_end(page, timeout=120_000) -> str:
