@@ -130,6 +130,14 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking(browser, site_url):
 def test_a_game_saves_and_resumes_mid_turn_and_lists_under_its_title(page, page_log):
     new_pyramids_game(page, seats=("human", "random"), seed="21")
     assert wait_for_human_or_end(page) == "table"
+    # keyboard: the focus is on a cap; Enter chooses it and the focus goes to a square it may
+    # move to; Escape puts it down
+    page.wait_for_function("document.activeElement.classList.contains('can-choose')")
+    page.keyboard.press("Enter")
+    assert page.locator("svg.pyr-board g.chosen").count() == 1
+    assert page.evaluate("document.activeElement.dataset.dest") == "1"
+    page.keyboard.press("Escape")
+    assert page.locator("svg.pyr-board g.chosen").count() == 0
     # a quiet move (the turn goes on), then a reload
     caps = board_square(page, "can-choose")
     for i in range(caps.count()):

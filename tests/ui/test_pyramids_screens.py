@@ -333,6 +333,7 @@ def test_resign_is_asked_twice_then_ends_the_game():
     act(c, offered(c, "resign")[0])
     act(c, offered(c, "answer", value="yes")[0])
     assert c.screen == "end" and c.result["reason"] == "resign" and c.result["winners"] == [1]
+    assert c.announcement == "Player 1 resigned. The game is over."
     nodes, _ = render(c)
     text = " ".join(n.text() for n in nodes)
     assert "Player 2 wins!" in text and "Player 1 resigned." in text

@@ -22,7 +22,7 @@ from pyapp.pyramids.protocol import GAME
 
 from ..i18n import t
 from ..seats import SeatForm, SeatInputs
-from ..table import TableController, int_or
+from ..table import TableController, int_or, join_words
 from . import view
 
 
@@ -63,6 +63,13 @@ class Controller(SeatInputs, TableController):
 
     def default_focus(self) -> None:
         self.focus = "sq-first"
+
+    def after_change(self, announce_move: bool, hooks: bool = True) -> None:
+        super().after_change(announce_move, hooks)
+        if self.screen == "end":  # the shell's words name another game's scoring pad
+            self.announcement = join_words(
+                self.last_move_text(announce_move), t("pyr.end.announce")
+            )
 
     # ------------------------------------------------------------------ reading
 
