@@ -66,7 +66,7 @@ def board_square(page, cls: str):
     return page.locator(f"svg.pyr-board g.{cls}[data-action=sq]")
 
 
-def play_turn(page, rng: random.Random) -> None:
+def play_turn(page, rng: random.Random, words: str = "Eruption from") -> None:
     """One whole turn of the person to move, by mouse: caps until an eruption is confirmed
     (checking that the preview is on the board and in words before confirming)."""
     for _ in range(60):
@@ -80,11 +80,20 @@ def play_turn(page, rng: random.Random) -> None:
         if erupting.count():
             erupting.nth(rng.randrange(erupting.count())).click()
             preview = page.locator("[data-key=preview]").text_content()
-            assert preview.startswith("Eruption from"), preview
-            assert page.locator("svg.pyr-board g.ghost-piece").count() >= 1
+            assert preview.startswith(words), preview
+            ghosts = page.locator("svg.pyr-board g.ghost-piece")
+            assert ghosts.count() >= 1
+            landing = set(ghosts.evaluate_all("gs => gs.map(g => g.dataset.to)"))
+            origin = page.locator("svg.pyr-board g.chosen").get_attribute("data-at")
             before = len(record(page)["log"])
             page.locator("[data-action=confirm]").click()
             assert len(record(page)["log"]) == before + 1
+            # the eruption made is the one previewed: its origin and landing squares (seen on
+            # the table, unless the device is being handed over)
+            if page.locator("#app").get_attribute("data-screen") == "table":
+                last = page.locator("svg.pyr-board g.sq.last")
+                made = set(last.evaluate_all("gs => gs.map(g => g.dataset.key.slice(3))"))
+                assert made == landing | {origin}
             return
         quiet = board_square(page, "dest.quiet")
         if quiet.count():
@@ -173,7 +182,14 @@ def test_french_screens_fit_a_phone(browser, site_url):
     try:
         page = open_app(context, site_url, log)
         page.wait_for_selector("html[lang=fr]")
-        new_pyramids_game(page, seats=("human", "greedy", "random"), seed="5")
+        new_pyramids_game(
+            page, seats=("human", "human", "greedy"), seed="5", names=["Ada", "Lin", "Bot"]
+        )
+        assert wait_for_human_or_end(page) == "handover"
+        first = page.locator("[data-key=handover-title]").text_content()
+        me, other = ("Ada", "Lin") if "Ada" in first else ("Lin", "Ada")
+        assert me in first
+        page.locator("[data-action=ready]").tap()
         assert wait_for_human_or_end(page) == "table"
         prompt = page.locator("#prompt").text_content()
         assert "choisissez un chapeau" in prompt, prompt
@@ -187,6 +203,15 @@ def test_french_screens_fit_a_phone(browser, site_url):
             erupting.first.tap()
             assert page.locator("[data-key=preview]").text_content().startswith("Éruption de")
             assert decision_in_view(page)
+        page.keyboard.press("Escape")
+        # pass and play: after a person's eruption the device goes to the next person
+        rng = random.Random(9)
+        play_turn(page, rng, words="Éruption de")
+        assert wait_for_human_or_end(page) == "handover"
+        assert other in page.locator("[data-key=handover-title]").text_content()
+        page.locator("[data-action=ready]").tap()
+        assert page.locator("#prompt").text_content().startswith(other)
+        assert decision_in_view(page)
         page.locator("[data-action=rules]").click()
         page.wait_for_selector("section[data-screen=rules]")
         assert page.locator("#rules-h-power").text_content() == "Coup de force"

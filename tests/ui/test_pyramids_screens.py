@@ -294,6 +294,7 @@ def test_quiet_moves_happen_at_once_and_can_be_taken_back():
     c.on_change.append(lambda ctrl: seen.append(len(ctrl.state["log"])))
     act(c, offered(c, "takeback")[0])
     assert GAME.to_json(c.state) == start_json and seen == [n0]
+    assert GAME.to_json(GAME.from_json(GAME.to_json(c.state))) == start_json  # saves as it is
     assert not offered(c, "takeback")
 
 

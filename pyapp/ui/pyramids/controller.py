@@ -41,6 +41,8 @@ class Controller(SeatInputs, TableController):
         super().__init__(GAME, bot_names, reduced_motion, seed_source)
         self.form = SeatForm(self.bot_names, GAME.min_players, GAME.max_players)
         self.choice = Choice()
+        self._legal: list = []
+        self._legal_key = None
 
     # ------------------------------------------------------------------ the table's hooks
 
@@ -72,6 +74,27 @@ class Controller(SeatInputs, TableController):
             )
 
     # ------------------------------------------------------------------ reading
+
+    def legal(self) -> list:
+        """The engine's legal actions for the person to move, asked once per position (a
+        drawing asks many times; the state changes only by appending to, or taking back from,
+        its log)."""
+        p = self.human_to_move()
+        if p is None:
+            return []
+        state = self.state
+        log = state["log"]
+        key = (
+            id(state),
+            p,
+            len(log),
+            tuple(log[-1]) if log else None,
+            tuple(map(len, state["collections"])),
+        )
+        if self._legal_key != key:
+            self._legal = super().legal()
+            self._legal_key = key
+        return self._legal
 
     def names(self) -> list[str]:
         return self.state["options"]["names"]

@@ -346,7 +346,10 @@ def preview_marks(marks: Marks, tops: dict[int, float]) -> list[E]:
         out.append(
             h(
                 "g",
-                {"class": "ghost-piece" + (" caught" if f["captured"] else "")},
+                {
+                    "class": "ghost-piece" + (" caught" if f["captured"] else ""),
+                    "data-to": str(f["to"]),
+                },
                 art.ghost(f["piece"], f["to"], tops[f["to"]], f["captured"], i + 1),
             )
         )
