@@ -122,3 +122,15 @@ def test_the_arena_times_whole_turns():
     assert report["bots"]["greedy"]["wins"] >= 3
     lengths = report["length"]
     assert lengths["max"] < 300  # turns, not actions
+
+
+def test_strong_plan_is_not_used_in_another_game():
+    bot = make_bot("strong", 1)
+    a = position({"b2": "YS YM YL", "d2": "GS GM GL"}, caps=["c3"])
+    GAME.play(a, bot.choose(GAME.observation(a, 0)))
+    # another game, same log so far, another board: the plan is not followed blindly
+    b = position({"b2": "YS YM YL", "d4": "GS GM GL", "c2": "BS"}, caps=["c3"])
+    GAME.play(b, "c3-b2")
+    thinking = bot.start(GAME.observation(b, 0))
+    action = thinking.run()
+    assert thinking.units > 0 and GAME.why_illegal(b, action) is None

@@ -88,23 +88,25 @@ class StrongBot:
         self.max_configs = max_configs
         self.keep = keep
         self.reply_weight = reply_weight
-        self._plan: tuple[int, list] | None = None  # (log length at the plan's start, [texts])
+        self._plan: tuple | None = None  # (log length at its start, texts, log, boards)
 
     # ------------------------------------------------------------------ the plan of a turn
 
     def _planned(self, view: dict):
-        """The next action of the kept plan, if the log shows it followed so far."""
+        """The next action of the kept plan, if the game is the one planned for (same log
+        before the plan, the plan followed so far, the board as the plan leaves it)."""
         if self._plan is None:
             return None
-        start, texts = self._plan
+        start, texts, before, boards = self._plan
         log = view["log"]
         done = len(log) - start
-        if not 0 <= done < len(texts):
+        if not 0 <= done < len(texts) or view["turn"]["start"] > start:
             return None
-        p = view["turn"]["player"]
-        if view["turn"]["start"] > start or [e[1] for e in log[start:]] != texts[:done]:
+        if [e[1] for e in log[start:]] != texts[:done] or _texts(log[:start]) != before:
             return None
-        if any(e[0] != p for e in log[start:]):
+        if any(e[0] != view["turn"]["player"] for e in log[start:]):
+            return None
+        if view["board"] != boards[done]:
             return None
         return parse(texts[done])
 
@@ -119,7 +121,14 @@ class StrongBot:
         if planned is not None:
             return planned
         texts = yield from self._search(view)
-        self._plan = (len(view["log"]), texts)
+        # the board before each planned action: only the Power Play changes it
+        boards, board = [], [st[:] for st in view["board"]]
+        for text in texts:
+            boards.append([st[:] for st in board])
+            action = parse(text)
+            if action.kind == "power":
+                board[action.at].append(action.piece)
+        self._plan = (len(view["log"]), texts, _texts(view["log"]), boards)
         return parse(texts[0])
 
     # ------------------------------------------------------------------ the search
@@ -211,6 +220,10 @@ class StrongBot:
             texts.append(str(Power(power[0], power[1])))
         texts.append(str(Move(frm, to)))
         return texts
+
+
+def _texts(log) -> list[str]:
+    return [e[1] if isinstance(e, list) else e for e in log]
 
 
 def _plus(counts: list[int], pieces) -> list[int]:
