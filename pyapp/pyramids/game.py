@@ -142,10 +142,12 @@ def _layout_of_seed(seed) -> tuple[tuple[str, ...], int]:
     return tuple(draw_layout(rng)), rng.state
 
 
-def new_game(players=2, seed=1, names=None, first=None) -> dict:
-    """Set up a game: the nests by the seed, caps on the red nests, the caldera empty."""
-    options = normalise_options(players, seed, names, first)
-    colours, rng_state = _layout_of_seed(seed)
+def new_game(**options) -> dict:
+    """Set up a game from options (see ``normalise_options``): the nests by the seed, caps on
+    the red nests, the caldera empty."""
+    options = normalise_options(**options)
+    players = options["players"]
+    colours, rng_state = _layout_of_seed(options["seed"])
     rng = Rng(rng_state)
     drawn = rng.below(players)
     if options["first"] is None:

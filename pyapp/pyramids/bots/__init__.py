@@ -17,6 +17,7 @@ from ...core.module_game import load_bot_class
 _CLASSES = {
     "random": ("random_bot", "RandomBot"),
     "greedy": ("greedy", "GreedyBot"),
+    "strong": ("strong", "StrongBot"),
 }
 BOT_NAMES: tuple[str, ...] = tuple(_CLASSES)
 
