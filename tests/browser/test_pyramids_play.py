@@ -87,12 +87,14 @@ def play_turn(page, rng: random.Random, words: str = "Eruption from") -> None:
             origin = page.locator("svg.pyr-board g.chosen").get_attribute("data-at")
             before = len(record(page)["log"])
             page.locator("[data-action=confirm]").click()
-            assert len(record(page)["log"]) == before + 1
-            # the eruption made is the one previewed: its origin and landing squares (seen on
-            # the table, unless the device is being handed over)
-            if page.locator("#app").get_attribute("data-screen") == "table":
-                last = page.locator("svg.pyr-board g.sq.last")
-                made = set(last.evaluate_all("gs => gs.map(g => g.dataset.key.slice(3))"))
+            # the eruption made is the one previewed: its origin and landing squares, read
+            # before the log, so that a bot's move after it (bots may be fast) is told apart
+            last = page.locator("svg.pyr-board g.sq.last")
+            made = set(last.evaluate_all("gs => gs.map(g => g.dataset.sq)"))
+            log = record(page)["log"]
+            sq = int(origin)
+            assert log[before].startswith(f"{'abcde'[sq % 5]}{sq // 5 + 1}-"), (log, origin)
+            if len(log) == before + 1 and made:  # not handed over, no bot move yet
                 assert made == landing | {origin}
             return
         quiet = board_square(page, "dest.quiet")
@@ -111,7 +113,7 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking(browser, site_url):
     log.watch_context(context)
     try:
         page = open_app(context, site_url, log)
-        new_pyramids_game(page, names=["Ada", "Bot"])
+        new_pyramids_game(page, seats=("human", "strong"), names=["Ada", "Bot"])
         assert page.locator(".app-name").text_content() == "Caldera"
         page.locator("[data-action=speed]").click()
         rng = random.Random(4)

@@ -374,7 +374,8 @@ def test_the_last_eruption_flies_in_unless_motion_is_reduced():
 
 
 @pytest.mark.parametrize(
-    "kinds", [("human", "greedy"), ("human", "human", "random"), ("random", "greedy", "random")]
+    "kinds",
+    [("human", "strong"), ("human", "human", "random"), ("random", "greedy", "random")],
 )
 def test_whole_games_reach_the_end_screen(kinds):
     c = start(kinds=kinds, seed="5")

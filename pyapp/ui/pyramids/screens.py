@@ -211,7 +211,7 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
             top -= art.CAP_H
         tops[sq] = top
         label = [view.square_label(sq), view.stack_label(stack, capped)]
-        attrs: dict = {"data-key": f"{key_prefix}{sq}"}
+        attrs: dict = {"data-key": f"{key_prefix}{sq}", "data-sq": str(sq)}
         action = False
         if marks is not None:
             if sq == marks.chosen:
