@@ -17,8 +17,8 @@ At the first call of a turn the bot
    eruption) as long as the log shows the plan followed.
 
 The work is counted, never timed: the same seed and observation give the same plan on any
-machine. ``start(observation)`` returns a ``Thinking`` that works in slices (one placement or one
-reply per unit); ``choose(observation)`` runs it to the end.
+machine. ``start(observation)`` returns a ``Thinking`` that works in slices (a unit: one
+placement of the caps, its own or the next player's); ``choose(observation)`` runs it to the end.
 """
 
 from __future__ import annotations
@@ -56,12 +56,24 @@ def _quiet(board, caps: tuple, capset: set):
 
 def best_reply(board, caps: tuple, counts: list[int], quiet: bool = True) -> float:
     """The best gain a collection can make with one eruption, after one quiet move at most."""
+    work = reply_search(board, caps, counts, quiet)
+    try:
+        while True:
+            next(work)
+    except StopIteration as done:
+        return done.value
+
+
+def reply_search(board, caps: tuple, counts: list[int], quiet: bool = True):
+    """``best_reply`` as a generator yielding after each placement of the caps (a unit of
+    work for ``Thinking``); returns the gain."""
     base = value(counts)
     best = 0.0
     placements = [caps]
     if quiet:
         placements += [c for _, _, c in _quiet(board, caps, set(caps))]
     for pl in placements:
+        yield
         capset = set(pl)
         for frm, d, to in _erupting(board, pl, capset):
             capset.discard(frm)
@@ -199,7 +211,6 @@ class StrongBot:
             if g >= WIN:
                 best = (caps, (frm, to), power)
                 break
-            yield
             after = [s[:] for s in board]
             if power is not None:
                 after[power[1]].append(power[0])
@@ -210,7 +221,7 @@ class StrongBot:
                 if not c:
                     after[t].append(piece)
             del after[frm][stay:]
-            reply = best_reply(after, tuple(sorted(capset)), opp_counts)
+            reply = yield from reply_search(after, tuple(sorted(capset)), opp_counts)
             score = g - self.reply_weight * reply
             if best_score is None or score > best_score:
                 best, best_score = (caps, (frm, to), power), score
