@@ -244,22 +244,44 @@ def erupts(board, caps, frm: int, d: int) -> bool:
     return bool(board[frm]) and len(ray) >= 2 and ray[1] not in caps
 
 
-def cap_moves(state: dict) -> list[tuple[Move, bool]]:
-    """Every legal cap move now, with whether it erupts (quiet moves only while allowed)."""
-    caps = state["caps"]
-    board = state["board"]
-    capset = set(caps)
-    more_quiet = state["turn"]["quiet"] < MAX_QUIET
-    out = []
-    for frm in caps:
+def steps(board, caps: tuple, capset: set):
+    """Every legal one-square step of a cap in a placement (``caps`` sorted, ``capset`` the
+    same squares): ``(i, frm, d, to, erupting)`` with ``i`` the cap's index in ``caps``."""
+    for i, frm in enumerate(caps):
+        loaded = bool(board[frm])
         for d in range(8):
             ray = RAY[frm][d]
             if not ray or ray[0] in capset:
                 continue
-            e = bool(board[frm]) and len(ray) >= 2 and ray[1] not in capset
-            if e or more_quiet:
-                out.append((Move(frm, ray[0]), e))
-    return out
+            yield i, frm, d, ray[0], loaded and len(ray) >= 2 and ray[1] not in capset
+
+
+def moved(caps: tuple, i: int, to: int) -> tuple:
+    """The placement after cap ``i`` of ``caps`` steps to ``to`` (sorted)."""
+    return tuple(sorted(caps[:i] + (to,) + caps[i + 1 :]))
+
+
+def flow_of_move(board, capset: set, frm: int, d: int, to: int) -> tuple[list, int]:
+    """``flow`` of the cap on ``frm`` stepping to ``to``, for a placement ``capset`` before
+    the step (changed for the time of the call only)."""
+    capset.discard(frm)
+    capset.add(to)
+    try:
+        return flow(board, capset, frm, d)
+    finally:
+        capset.discard(to)
+        capset.add(frm)
+
+
+def cap_moves(state: dict) -> list[tuple[Move, bool]]:
+    """Every legal cap move now, with whether it erupts (quiet moves only while allowed)."""
+    caps = tuple(state["caps"])
+    more_quiet = state["turn"]["quiet"] < MAX_QUIET
+    return [
+        (Move(frm, to), e)
+        for _, frm, _, to, e in steps(state["board"], caps, set(caps))
+        if e or more_quiet
+    ]
 
 
 def preview(state: dict, move: Move) -> dict:
@@ -290,19 +312,14 @@ def eruption_reachable(state: dict) -> bool:
     while frontier:
         nxt = []
         for caps in frontier:
-            capset = set(caps)
-            for i, frm in enumerate(caps):
-                for d in range(8):
-                    ray = RAY[frm][d]
-                    if not ray or ray[0] in capset:
-                        continue
-                    if board[frm] and len(ray) >= 2 and ray[1] not in capset:
-                        return True
-                    if depth < left:
-                        new = tuple(sorted(caps[:i] + (ray[0],) + caps[i + 1 :]))
-                        if new not in seen:
-                            seen.add(new)
-                            nxt.append(new)
+            for i, _, _, to, erupting in steps(board, caps, set(caps)):
+                if erupting:
+                    return True
+                if depth < left:
+                    new = moved(caps, i, to)
+                    if new not in seen:
+                        seen.add(new)
+                        nxt.append(new)
         frontier = nxt
         depth += 1
     return False

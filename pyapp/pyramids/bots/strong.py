@@ -26,32 +26,23 @@ from __future__ import annotations
 from ...core.rng import Rng
 from ...core.thinking import Thinking
 from ..actions import Move, Pass, Power, parse
-from ..board import RAY, direction_between
-from ..game import MAX_QUIET, flow, legal_actions
+from ..board import direction_between
+from ..game import MAX_QUIET, flow, flow_of_move, legal_actions, moved, steps
 from .evaluate import INDEX, WIN, counts_of, gain, value
 
 
 def _erupting(board, caps: tuple, capset: set):
     """Every erupting move of a placement: ``(frm, d, to)``."""
-    for frm in caps:
-        if not board[frm]:
-            continue
-        for d in range(8):
-            ray = RAY[frm][d]
-            if len(ray) >= 2 and ray[0] not in capset and ray[1] not in capset:
-                yield frm, d, ray[0]
+    for _, frm, d, to, erupting in steps(board, caps, capset):
+        if erupting:
+            yield frm, d, to
 
 
 def _quiet(board, caps: tuple, capset: set):
     """Every quiet move of a placement, with the placement it leads to."""
-    for i, frm in enumerate(caps):
-        for d in range(8):
-            ray = RAY[frm][d]
-            if not ray or ray[0] in capset:
-                continue
-            if board[frm] and len(ray) >= 2 and ray[1] not in capset:
-                continue  # erupts
-            yield frm, ray[0], tuple(sorted(caps[:i] + (ray[0],) + caps[i + 1 :]))
+    for i, frm, _, to, erupting in steps(board, caps, capset):
+        if not erupting:
+            yield frm, to, moved(caps, i, to)
 
 
 def best_reply(board, caps: tuple, counts: list[int], quiet: bool = True) -> float:
@@ -76,11 +67,7 @@ def reply_search(board, caps: tuple, counts: list[int], quiet: bool = True):
         yield
         capset = set(pl)
         for frm, d, to in _erupting(board, pl, capset):
-            capset.discard(frm)
-            capset.add(to)
-            out, _ = flow(board, capset, frm, d)
-            capset.discard(to)
-            capset.add(frm)
+            out, _ = flow_of_move(board, capset, frm, d, to)
             got = [p for p, _, c in out if c]
             if got:
                 g = gain(counts, base, got)
@@ -170,11 +157,7 @@ class StrongBot:
                 yield
                 capset = set(caps)
                 for frm, d, to in _erupting(board, caps, capset):
-                    capset.discard(frm)
-                    capset.add(to)
-                    out, _ = flow(board, capset, frm, d)
-                    capset.discard(to)
-                    capset.add(frm)
+                    out, _ = flow_of_move(board, capset, frm, d, to)
                     got = [p for p, _, c in out if c]
                     g = gain(counts, base, got)
                     cands.append((g, rng.next(), caps, (frm, to), None))
