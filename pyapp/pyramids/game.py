@@ -299,6 +299,11 @@ def preview(state: dict, move: Move) -> dict:
     }
 
 
+def previews(state: dict) -> list[tuple[Move, dict]]:
+    """Every legal cap move now with its ``preview`` (what the screens highlight)."""
+    return [(m, preview(state, m)) for m, _ in cap_moves(state)]
+
+
 def eruption_reachable(state: dict) -> bool:
     """Whether the player to move can still make an eruption this turn, with the quiet moves
     left (a breadth-first search over the placements of the caps; the pieces never move during

@@ -203,6 +203,8 @@ def test_preview_tells_the_eruption_before_it_is_made():
     assert GAME.preview(state, Move(SQUARE_OF["e5"], SQUARE_OF["e4"]))["erupts"] is False
     moves = dict((str(m), e) for m, e in GAME.cap_moves(state))
     assert moves["a1-b1"] is True and moves["e5-e4"] is False
+    every = {str(m): p for m, p in GAME.previews(state)}
+    assert set(every) == set(moves) and every["a1-b1"] == view
 
 
 # --------------------------------------------------------------------------- Power Play
