@@ -18,9 +18,9 @@ The generator is used at setup only (layout, first player) and kept for the form
 
 How the rules are read (the NOTES beside the rules decide most; these are our rulings):
 
-* **Nests**: the rules sheet stacks "larges atop mediums atop smalls" and the NOTES say a full
-  nest erupts large first, top piece first; their line "large at the bottom, small on top"
-  contradicts both, so the sheet wins: a nest is small (bottom), medium, large (top).
+* **Nests**: the rules sheet puts each large over its medium over its small, and the NOTES say a
+  full nest erupts large first, top piece first; their one line putting the large at the
+  bottom contradicts both, so the sheet wins: a nest is small (bottom), medium, large (top).
 * **Setup**: the 24 nests fill the outer squares in a uniformly drawn layout with no two nests of
   a colour side by side: shuffles are drawn from the seed and rejected until one fits (a shuffle
   is abandoned as soon as a placed square clashes, which keeps the draw uniform). The first
