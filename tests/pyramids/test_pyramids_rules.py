@@ -447,3 +447,12 @@ def test_decision():
     assert GAME.decision(state) == {"player": 1, "kind": "turn", "quiet": 0, "power": False}
     GAME.play(state, "resign")
     assert GAME.decision(state) is None and GAME.to_move(state) is None
+
+
+def test_save_summary_is_checked():
+    state = game.new_game(seed=5)
+    summary = GAME.save_summary(state)
+    assert summary == {"turn": 1, "trios": [0, 0]} and GAME.check_save_summary(summary)
+    for bad in ({"turn": 0, "trios": [0, 0]}, {"turn": 1, "trios": [0]}, {"turn": "1"}, {}):
+        assert not GAME.check_save_summary(bad)
+    assert GAME.game_length(state) == 1
