@@ -31,11 +31,13 @@ from ..game import MAX_QUIET, flow, flow_of_move, legal_actions, moved, steps
 from .evaluate import INDEX, WIN, counts_of, gain, value
 
 
-def _erupting(board, caps: tuple, capset: set):
-    """Every erupting move of a placement: ``(frm, d, to)``."""
+def _eruptions(board, caps: tuple, capset: set):
+    """Every erupting move of a placement with its flow and the pieces it captures:
+    ``(frm, to, flow, captured)``."""
     for _, frm, d, to, erupting in steps(board, caps, capset):
         if erupting:
-            yield frm, d, to
+            out, _ = flow_of_move(board, capset, frm, d, to)
+            yield frm, to, out, [p for p, _, c in out if c]
 
 
 def _quiet(board, caps: tuple, capset: set):
@@ -66,9 +68,7 @@ def reply_search(board, caps: tuple, counts: list[int], quiet: bool = True):
     for pl in placements:
         yield
         capset = set(pl)
-        for frm, d, to in _erupting(board, pl, capset):
-            out, _ = flow_of_move(board, capset, frm, d, to)
-            got = [p for p, _, c in out if c]
+        for _, _, _, got in _eruptions(board, pl, capset):
             if got:
                 g = gain(counts, base, got)
                 if g > best:
@@ -156,9 +156,7 @@ class StrongBot:
             for caps in frontier:
                 yield
                 capset = set(caps)
-                for frm, d, to in _erupting(board, caps, capset):
-                    out, _ = flow_of_move(board, capset, frm, d, to)
-                    got = [p for p, _, c in out if c]
+                for frm, to, out, got in _eruptions(board, caps, capset):
                     g = gain(counts, base, got)
                     cands.append((g, rng.next(), caps, (frm, to), None))
                     if power_free:
