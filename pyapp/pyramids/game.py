@@ -18,9 +18,9 @@ The generator is used at setup only (layout, first player) and kept for the form
 
 How the rules are read (the NOTES beside the rules decide most; these are our rulings):
 
-* **Nests**: the rules sheet stacks "larges atop mediums atop smalls" and the NOTES say a full
-  nest erupts large first, top piece first; their line "large at the bottom, small on top"
-  contradicts both, so the sheet wins: a nest is small (bottom), medium, large (top).
+* **Nests**: the rules sheet puts each large over its medium over its small, and the NOTES say a
+  full nest erupts large first, top piece first; their one line putting the large at the
+  bottom contradicts both, so the sheet wins: a nest is small (bottom), medium, large (top).
 * **Setup**: the 24 nests fill the outer squares in a uniformly drawn layout with no two nests of
   a colour side by side: shuffles are drawn from the seed and rejected until one fits (a shuffle
   is abandoned as soon as a placed square clashes, which keeps the draw uniform). The first
@@ -244,22 +244,44 @@ def erupts(board, caps, frm: int, d: int) -> bool:
     return bool(board[frm]) and len(ray) >= 2 and ray[1] not in caps
 
 
-def cap_moves(state: dict) -> list[tuple[Move, bool]]:
-    """Every legal cap move now, with whether it erupts (quiet moves only while allowed)."""
-    caps = state["caps"]
-    board = state["board"]
-    capset = set(caps)
-    more_quiet = state["turn"]["quiet"] < MAX_QUIET
-    out = []
-    for frm in caps:
+def steps(board, caps: tuple, capset: set):
+    """Every legal one-square step of a cap in a placement (``caps`` sorted, ``capset`` the
+    same squares): ``(i, frm, d, to, erupting)`` with ``i`` the cap's index in ``caps``."""
+    for i, frm in enumerate(caps):
+        loaded = bool(board[frm])
         for d in range(8):
             ray = RAY[frm][d]
             if not ray or ray[0] in capset:
                 continue
-            e = bool(board[frm]) and len(ray) >= 2 and ray[1] not in capset
-            if e or more_quiet:
-                out.append((Move(frm, ray[0]), e))
-    return out
+            yield i, frm, d, ray[0], loaded and len(ray) >= 2 and ray[1] not in capset
+
+
+def moved(caps: tuple, i: int, to: int) -> tuple:
+    """The placement after cap ``i`` of ``caps`` steps to ``to`` (sorted)."""
+    return tuple(sorted(caps[:i] + (to,) + caps[i + 1 :]))
+
+
+def flow_of_move(board, capset: set, frm: int, d: int, to: int) -> tuple[list, int]:
+    """``flow`` of the cap on ``frm`` stepping to ``to``, for a placement ``capset`` before
+    the step (changed for the time of the call only)."""
+    capset.discard(frm)
+    capset.add(to)
+    try:
+        return flow(board, capset, frm, d)
+    finally:
+        capset.discard(to)
+        capset.add(frm)
+
+
+def cap_moves(state: dict) -> list[tuple[Move, bool]]:
+    """Every legal cap move now, with whether it erupts (quiet moves only while allowed)."""
+    caps = tuple(state["caps"])
+    more_quiet = state["turn"]["quiet"] < MAX_QUIET
+    return [
+        (Move(frm, to), e)
+        for _, frm, _, to, e in steps(state["board"], caps, set(caps))
+        if e or more_quiet
+    ]
 
 
 def preview(state: dict, move: Move) -> dict:
@@ -277,6 +299,11 @@ def preview(state: dict, move: Move) -> dict:
     }
 
 
+def previews(state: dict) -> list[tuple[Move, dict]]:
+    """Every legal cap move now with its ``preview`` (what the screens highlight)."""
+    return [(m, preview(state, m)) for m, _ in cap_moves(state)]
+
+
 def eruption_reachable(state: dict) -> bool:
     """Whether the player to move can still make an eruption this turn, with the quiet moves
     left (a breadth-first search over the placements of the caps; the pieces never move during
@@ -290,19 +317,14 @@ def eruption_reachable(state: dict) -> bool:
     while frontier:
         nxt = []
         for caps in frontier:
-            capset = set(caps)
-            for i, frm in enumerate(caps):
-                for d in range(8):
-                    ray = RAY[frm][d]
-                    if not ray or ray[0] in capset:
-                        continue
-                    if board[frm] and len(ray) >= 2 and ray[1] not in capset:
-                        return True
-                    if depth < left:
-                        new = tuple(sorted(caps[:i] + (ray[0],) + caps[i + 1 :]))
-                        if new not in seen:
-                            seen.add(new)
-                            nxt.append(new)
+            for i, _, _, to, erupting in steps(board, caps, set(caps)):
+                if erupting:
+                    return True
+                if depth < left:
+                    new = moved(caps, i, to)
+                    if new not in seen:
+                        seen.add(new)
+                        nxt.append(new)
         frontier = nxt
         depth += 1
     return False

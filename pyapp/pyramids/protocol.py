@@ -62,6 +62,10 @@ class PyramidsGame(ModuleGame):
         """What a legal cap move would do (see ``game.preview``)."""
         return game.preview(state, move)
 
+    def previews(self, state: dict) -> list:
+        """Every legal cap move with its preview: ``[(Move, preview dict), ...]``."""
+        return game.previews(state)
+
     def can_take_back(self, state: dict) -> bool:
         return game.can_take_back(state)
 

@@ -7,12 +7,10 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-
-from pyapp.pyramids.protocol import GAME
+from pyramids_jobs import play_job
 
 REPO = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("pyramids_pyodide.mjs")
@@ -47,24 +45,6 @@ JOBS = [
 ]
 
 
-def here(job: dict) -> dict:
-    options = job["options"]
-    bots = [GAME.make_bot(n, f"{options['seed']}/{s}") for s, n in enumerate(job["bots"])]
-    state = GAME.new_game(options)
-    while not GAME.is_over(state) and state["turn"]["number"] <= job["turns"]:
-        p = GAME.to_move(state)
-        GAME.apply(state, bots[p].choose(GAME.observation(state, p)))
-    simulate = subprocess.run(
-        [sys.executable, "-m", "pyapp", "simulate", *job["argv"]],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert simulate.returncode == 0, simulate.stderr
-    return {"log": GAME.log_texts(state), "state": GAME.to_json(state), "simulate": simulate.stdout}
-
-
 @pytest.fixture(scope="module")
 def pyodide_jobs():
     run = subprocess.run(
@@ -82,8 +62,8 @@ def pyodide_jobs():
 
 @pytest.mark.parametrize("n", range(len(JOBS)))
 def test_same_games_in_pyodide(pyodide_jobs, n):
-    got, want = pyodide_jobs[n], here(JOBS[n])
-    assert got["status"] == 0
+    got, want = pyodide_jobs[n], play_job(JOBS[n])
+    assert got["status"] == want["status"] == 0
     assert len(got["log"]) > 10
     assert got["log"] == want["log"]
     assert got["state"] == want["state"]

@@ -203,6 +203,8 @@ def test_preview_tells_the_eruption_before_it_is_made():
     assert GAME.preview(state, Move(SQUARE_OF["e5"], SQUARE_OF["e4"]))["erupts"] is False
     moves = dict((str(m), e) for m, e in GAME.cap_moves(state))
     assert moves["a1-b1"] is True and moves["e5-e4"] is False
+    every = {str(m): p for m, p in GAME.previews(state)}
+    assert set(every) == set(moves) and every["a1-b1"] == view
 
 
 # --------------------------------------------------------------------------- Power Play
@@ -445,3 +447,12 @@ def test_decision():
     assert GAME.decision(state) == {"player": 1, "kind": "turn", "quiet": 0, "power": False}
     GAME.play(state, "resign")
     assert GAME.decision(state) is None and GAME.to_move(state) is None
+
+
+def test_save_summary_is_checked():
+    state = game.new_game(seed=5)
+    summary = GAME.save_summary(state)
+    assert summary == {"turn": 1, "trios": [0, 0]} and GAME.check_save_summary(summary)
+    for bad in ({"turn": 0, "trios": [0, 0]}, {"turn": 1, "trios": [0]}, {"turn": "1"}, {}):
+        assert not GAME.check_save_summary(bad)
+    assert GAME.game_length(state) == 1

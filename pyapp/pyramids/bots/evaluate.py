@@ -45,30 +45,3 @@ def gain(counts: list[int], base: float, captured) -> float:
     for p in captured:
         new[INDEX[p]] += 1
     return value(new) - base
-
-
-def best_eruption(board, caps, counts: list[int]) -> tuple[float, tuple | None]:
-    """The best gain for a collection among the eruptions open now (cap moves only, no quiet
-    moves, no Power Play), and the move ``(frm, to)`` giving it (``None`` if none erupts)."""
-    from ..board import RAY
-    from ..game import flow
-
-    base = value(counts)
-    capset = set(caps)
-    best, move = -1.0, None
-    for frm in caps:
-        if not board[frm]:
-            continue
-        for d in range(8):
-            ray = RAY[frm][d]
-            if len(ray) < 2 or ray[0] in capset or ray[1] in capset:
-                continue
-            capset.discard(frm)
-            capset.add(ray[0])
-            out, _ = flow(board, capset, frm, d)
-            capset.discard(ray[0])
-            capset.add(frm)
-            g = gain(counts, base, [p for p, _, c in out if c])
-            if g > best:
-                best, move = g, (frm, ray[0])
-    return max(best, 0.0), move

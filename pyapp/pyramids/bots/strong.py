@@ -17,8 +17,8 @@ At the first call of a turn the bot
    eruption) as long as the log shows the plan followed.
 
 The work is counted, never timed: the same seed and observation give the same plan on any
-machine. ``start(observation)`` returns a ``Thinking`` that works in slices (one placement or one
-reply per unit); ``choose(observation)`` runs it to the end.
+machine. ``start(observation)`` returns a ``Thinking`` that works in slices (a unit: one
+placement of the caps, its own or the next player's); ``choose(observation)`` runs it to the end.
 """
 
 from __future__ import annotations
@@ -26,50 +26,49 @@ from __future__ import annotations
 from ...core.rng import Rng
 from ...core.thinking import Thinking
 from ..actions import Move, Pass, Power, parse
-from ..board import RAY, direction_between
-from ..game import MAX_QUIET, flow, legal_actions
+from ..board import direction_between
+from ..game import MAX_QUIET, flow, flow_of_move, legal_actions, moved, steps
 from .evaluate import INDEX, WIN, counts_of, gain, value
 
 
-def _erupting(board, caps: tuple, capset: set):
-    """Every erupting move of a placement: ``(frm, d, to)``."""
-    for frm in caps:
-        if not board[frm]:
-            continue
-        for d in range(8):
-            ray = RAY[frm][d]
-            if len(ray) >= 2 and ray[0] not in capset and ray[1] not in capset:
-                yield frm, d, ray[0]
+def _eruptions(board, caps: tuple, capset: set):
+    """Every erupting move of a placement with its flow and the pieces it captures:
+    ``(frm, to, flow, captured)``."""
+    for _, frm, d, to, erupting in steps(board, caps, capset):
+        if erupting:
+            out, _ = flow_of_move(board, capset, frm, d, to)
+            yield frm, to, out, [p for p, _, c in out if c]
 
 
 def _quiet(board, caps: tuple, capset: set):
     """Every quiet move of a placement, with the placement it leads to."""
-    for i, frm in enumerate(caps):
-        for d in range(8):
-            ray = RAY[frm][d]
-            if not ray or ray[0] in capset:
-                continue
-            if board[frm] and len(ray) >= 2 and ray[1] not in capset:
-                continue  # erupts
-            yield frm, ray[0], tuple(sorted(caps[:i] + (ray[0],) + caps[i + 1 :]))
+    for i, frm, _, to, erupting in steps(board, caps, capset):
+        if not erupting:
+            yield frm, to, moved(caps, i, to)
 
 
 def best_reply(board, caps: tuple, counts: list[int], quiet: bool = True) -> float:
     """The best gain a collection can make with one eruption, after one quiet move at most."""
+    work = reply_search(board, caps, counts, quiet)
+    try:
+        while True:
+            next(work)
+    except StopIteration as done:
+        return done.value
+
+
+def reply_search(board, caps: tuple, counts: list[int], quiet: bool = True):
+    """``best_reply`` as a generator yielding after each placement of the caps (a unit of
+    work for ``Thinking``); returns the gain."""
     base = value(counts)
     best = 0.0
     placements = [caps]
     if quiet:
         placements += [c for _, _, c in _quiet(board, caps, set(caps))]
     for pl in placements:
+        yield
         capset = set(pl)
-        for frm, d, to in _erupting(board, pl, capset):
-            capset.discard(frm)
-            capset.add(to)
-            out, _ = flow(board, capset, frm, d)
-            capset.discard(to)
-            capset.add(frm)
-            got = [p for p, _, c in out if c]
+        for _, _, _, got in _eruptions(board, pl, capset):
             if got:
                 g = gain(counts, base, got)
                 if g > best:
@@ -157,13 +156,7 @@ class StrongBot:
             for caps in frontier:
                 yield
                 capset = set(caps)
-                for frm, d, to in _erupting(board, caps, capset):
-                    capset.discard(frm)
-                    capset.add(to)
-                    out, _ = flow(board, capset, frm, d)
-                    capset.discard(to)
-                    capset.add(frm)
-                    got = [p for p, _, c in out if c]
+                for frm, to, out, got in _eruptions(board, caps, capset):
                     g = gain(counts, base, got)
                     cands.append((g, rng.next(), caps, (frm, to), None))
                     if power_free:
@@ -199,7 +192,6 @@ class StrongBot:
             if g >= WIN:
                 best = (caps, (frm, to), power)
                 break
-            yield
             after = [s[:] for s in board]
             if power is not None:
                 after[power[1]].append(power[0])
@@ -210,7 +202,7 @@ class StrongBot:
                 if not c:
                     after[t].append(piece)
             del after[frm][stay:]
-            reply = best_reply(after, tuple(sorted(capset)), opp_counts)
+            reply = yield from reply_search(after, tuple(sorted(capset)), opp_counts)
             score = g - self.reply_weight * reply
             if best_score is None or score > best_score:
                 best, best_score = (caps, (frm, to), power), score
