@@ -491,3 +491,28 @@ def test_rules_reference_in_both_languages():
 def test_the_registry_says_caldera_is_ready():
     assert games.entry("pyramids").ready
     assert games.for_record("pyramids") is GAME
+
+
+def test_a_caldera_game_saves_lists_exports_and_imports_mid_turn():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "saves"))
+    from storage_fakes import FakeStorage
+
+    from pyapp.ui.saves import SaveStore, export_record, import_file
+
+    c = start(seed="11")
+    to_human_turn(c)
+    quiet = next(m for m, e in GAME.cap_moves(c.state) if not e)
+    act(c, square(c, quiet.frm))
+    act(c, square(c, quiet.to))  # mid-turn: a quiet move made
+    store = SaveStore(FakeStorage())
+    gid = store.save(c.state, session=c.session(), game=GAME)
+    games_, problems = store.list_games()
+    assert problems == [] and games_[0]["game"] == "pyramids"
+    game, state, session = store.open_game(gid)
+    assert game is GAME and GAME.to_json(state) == GAME.to_json(c.state)
+    assert session["seats"] == c.seats
+    game, state, session = import_file(export_record(c.state, session=c.session(), game=GAME))
+    assert game is GAME and state["log"] == c.state["log"] and GAME.can_take_back(state)
