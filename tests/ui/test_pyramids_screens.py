@@ -306,6 +306,11 @@ def test_a_power_play_puts_a_piece_back_and_can_be_taken_back():
     piece_buttons = {e.attrs["data-piece"] for e in offered(c, "piece")}
     assert piece_buttons == {"BL", "YS"}
     act(c, offered(c, "piece", piece="BL")[0])
+    cap = sorted(c.movable_caps())[0]
+    act(c, square(c, cap))  # a cap instead: the piece is put aside
+    assert c.choice.piece is None and c.choice.cap == cap
+    act(c, offered(c, "piece", piece="BL")[0])
+    assert c.choice.piece == "BL" and c.choice.cap is None
     dests = {int(e.attrs["data-at"]) for e in offered(c, "sq") if e.attrs.get("data-dest") == "1"}
     assert dests == {
         a.at for a in GAME.legal_actions(c.state) if a.kind == "power" and a.piece == "BL"

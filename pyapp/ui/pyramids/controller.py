@@ -139,7 +139,9 @@ class Controller(SeatInputs, TableController):
         c = self.choice
         c.asking = None
         if c.piece is not None:
-            return self._power(c.piece, sq)
+            if sq in self.power_squares(c.piece) or sq not in self.movable_caps():
+                return self._power(c.piece, sq)
+            c.piece = None  # a cap instead: the Power Play is put aside
         if c.cap is not None and sq != c.cap:
             moves = self.moves_from(c.cap)
             if sq in moves:

@@ -94,10 +94,10 @@ class Marks:
         self.pending = c.pending
         if me is None or c.asking is not None:
             return
+        self.caps = ctrl.movable_caps()  # choosing a cap puts a chosen piece aside
         if c.piece is not None:
             self.power = ctrl.power_squares(c.piece)
             return
-        self.caps = ctrl.movable_caps()
         if c.cap is not None:
             moves = ctrl.moves_from(c.cap)
             for to, erupts in moves.items():
