@@ -8,6 +8,8 @@ The engine reads these fields at the few points where the variants differ (hooks
   in the middle and one on a ring space of the player's choice; each forecast first reveals a
   face-down token, then places one of the two face-up tokens.
 * One player always plays with the solo action stack (the solo challenge's rule).
+* ``rated``: the rule book's solo table judges this variant (the solo challenge only: a
+  one-player game of Geyser Park gets no rating).
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ class Variant:
     min_players: int
     max_players: int
     weather_rule: str  # "base" or "geyser"
+    rated: bool = False  # judged by the solo table
 
 
 VARIANTS = {
     "base": Variant("base", "river", 2, 4, "base"),
-    "solo": Variant("solo", "river", 1, 1, "base"),
+    "solo": Variant("solo", "river", 1, 1, "base", rated=True),
     "geyser": Variant("geyser", "geyser", 1, 4, "geyser"),
 }
