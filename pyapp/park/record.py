@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 
 from ..core.errors import GameError, LoadError
-from .game import FORMAT, new_game, normalise_options, play
+from .game import FORMAT, new_game, normalise_options, park_version_of, play
 
 GAME_ID = "caldera-park"
 MAX_TEXT = 2_000_000  # characters; a full 4-player state is far below this
@@ -71,7 +71,7 @@ def replay(options: dict, log) -> dict:
         raise LoadError(f"the game options are not valid: {e}") from e
     if not isinstance(log, list):
         raise LoadError("the action log is missing")
-    state = new_game(**opts)
+    state = new_game(**{**opts, "park_version": park_version_of(opts)})
     for n, text in enumerate(log, 1):
         if isinstance(text, list) and len(text) == 2:
             text = text[1]  # a state's log entry: [player, text]

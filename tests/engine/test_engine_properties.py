@@ -14,7 +14,7 @@ import json
 
 import pytest
 from engine_helpers import fast
-from hypothesis import event, given
+from hypothesis import event, example, given
 from hypothesis import strategies as st
 
 from pyapp.core.errors import IllegalActionError, MalformedActionError
@@ -126,8 +126,14 @@ def random_prefix(options, seed: int):
     return state, rng
 
 
+#: a game on the first geyser side, whatever hypothesis draws
+OLD_GEYSER = {"variant": "geyser", "players": 3, "seed": 5, "first": 1, "park_version": 1}
+
+
 @fast(25)
 @given(options=options_st, choice_seed=st.integers(0, 2**32))
+@example(options=OLD_GEYSER, choice_seed=3)
+@example(options={**OLD_GEYSER, "players": 1, "first": 0}, choice_seed=4)
 def test_random_games_end_and_survive_every_round_trip(options, choice_seed):
     rng = Rng.from_seed(choice_seed)
     state = game.new_game(**options)
@@ -265,6 +271,7 @@ def scramble_seed(state, rng: Rng) -> dict:
 
 @fast(40)
 @given(options=options_st, part=st.integers(0, 2**32), bot_seed=st.integers(0, 1000))
+@example(options=OLD_GEYSER, part=12345, bot_seed=1)
 def test_observations_hide_the_secret(options, part, bot_seed):
     """At a random point of a seeded game of every variant, changing only what is hidden (the
     reserve order, the face-down weather tokens, the solo stack, the seed and the generator's
