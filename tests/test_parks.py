@@ -609,3 +609,19 @@ def test_weather_space_on_the_centre_has_no_direction():
 
     with pytest.raises(ParkError, match="weather space 0,0: sits on the park's centre"):
         _check_clockwise([(0, 0), (1, 0), (-1, 1)], (0.0, 0.0), "the park's centre")
+
+
+def test_the_map_tool_draws_and_checks_the_parks(tmp_path, capsys):
+    from tools import park_map
+
+    assert park_map.main(["river", "geyser", "geyser-v1"]) == 0
+    out = capsys.readouterr().out
+    assert "river: 12 spaces across forest, mountain, prairie; waterfalls: 6" in out
+    assert "geysers: 6 (landscape neighbours [3, 3, 3, 3, 3, 3])" in out
+    assert out.count("valid (strict)") == 2 and "valid (well-formed only)" in out
+    broken = load("geyser")
+    space(broken, 1, 1)["waterfall"] = False
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(broken), encoding="utf-8")
+    assert park_map.main([str(path)]) == 1
+    assert "REFUSED: park: has 5 waterfalls" in capsys.readouterr().out

@@ -643,16 +643,38 @@ def test_geyser_whole_game_leaves_one_weather_token():
     assert sum(s["river_covered"] for s in sheets) > 0
 
 
+@pytest.mark.parametrize("variant,park", [("base", "river"), ("geyser", "geyser")])
 @pytest.mark.parametrize("requirement", ["river", "waterfall"])
-def test_geyser_river_and_waterfall_requirements_take_real_spaces(requirement):
-    """Geyser Park is played "as usual": a river or waterfall requirement names real spaces
+def test_river_and_waterfall_requirements_take_real_spaces(variant, park, requirement):
+    """Both sides are played "as usual": a river or waterfall requirement names real spaces
     (the first geyser side had none, so they always fell back to any free space)."""
-    state = first_pick(seed=4, variant="geyser")
+    state = first_pick(seed=4, variant=variant)
     game.play(state, f"pick bear {requirement}")
     _, spaces = place_options(state)
-    expected = meets("geyser", requirement)
+    expected = meets(park, requirement)
     assert len(expected) == {"river": 12, "waterfall": 6}[requirement]
     assert spaces == expected
+
+
+def test_geyser_park_scores_its_river_and_waterfalls():
+    """On the geyser side, covering every river space scores 8 and every waterfall 4; the river
+    spaces covered break ties, as on the river side."""
+    from pyapp.park.scoring import score_board
+
+    park = game.park_of(game.new_game(players=2, variant="geyser"))
+    river = [park.index[at] for at in meets("geyser", "river")]
+    falls = [park.index[at] for at in meets("geyser", "waterfall")]
+    weather = [-1] * len(park)
+    board = [-1] * len(park)
+    for t, i in enumerate(river):
+        board[i] = t
+    sheet = score_board(park, board, weather)
+    assert sheet["categories"]["river"] == 8 and sheet["categories"]["waterfalls"] == 4
+    assert sheet["river_covered"] == 12
+    board[falls[0]] = -1
+    sheet = score_board(park, board, weather)
+    assert sheet["categories"]["river"] == 0 and sheet["categories"]["waterfalls"] == 0
+    assert sheet["river_covered"] == 11
 
 
 def test_first_geyser_side_river_requirement_falls_back_to_any_space():
