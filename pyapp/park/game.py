@@ -400,7 +400,9 @@ def _check_weather_space(state, p, park: Park, at) -> str | None:
     if i is None or park.spaces[i].kind != "weather":
         return f"space {where} is not a weather space"
     if i == park.middle:
-        return "the middle weather space already holds a starting token"
+        if not _start_choice(state["options"]):
+            return "the middle weather space already holds a starting token"
+        return "the middle weather space takes the other starting token: choose a ring space"
     if state["G"]["players"][p]["weather"][i] >= 0:
         return f"weather space {where} is already taken"
     return None
