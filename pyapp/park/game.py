@@ -26,13 +26,13 @@ Rulings where the rule book and NOTES.md are silent:
   waterfalls like the river side, and no volcano.
 * A single player always uses the solo action stack (also in Geyser Park); the marmot stays put.
   Only the solo challenge (the river side) is rated by the rule book's solo table.
+* Weather display slots keep their positions; a used slot becomes empty (``None``).
 
 Versions: ``options["park_version"]`` names the version of the park data (``park.PARK_FILES``);
 it is left out for version 1. Games of Geyser Park saved before issue 12 (format 1, no
 ``park_version``) play on on the first geyser side and with its setup: the first drawn starting
 token went on the middle space by itself and the player chose the ring space of the second
 (``start q,r``; the player's ``start_token``).
-* Weather display slots keep their positions; a used slot becomes empty (``None``).
 """
 
 from __future__ import annotations
