@@ -328,6 +328,8 @@ def why_illegal(state: dict, action, player: int | None = None) -> str | None:
             "pick": "choose an action token and a terrain space",
             "place": "place an animal token",
         }[kind]
+        if kind == "start" and not _start_choice(state["options"]):
+            want = "choose the weather space of the second starting token ('start q,r')"
         return f"{names[p]} must {want} now"
     park = park_of(state)
     pl = state["G"]["players"][p]
