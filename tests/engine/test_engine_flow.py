@@ -561,7 +561,7 @@ def test_geyser_setup_of_the_first_geyser_side():
     mq, mr = data["middle"]
     expect_illegal(state, f"start {mq},{mr}", "middle")
     expect_illegal(state, f"start 0 at {ring[0][0]},{ring[0][1]}", "start q,r")
-    expect_illegal(state, f"weather 0 at {ring[0][0]},{ring[0][1]}", "starting weather tokens")
+    expect_illegal(state, f"weather 0 at {ring[0][0]},{ring[0][1]}", "second starting token")
     start = state["G"]["players"][0]["start_token"]
     game.play(state, f"start {ring[4][0]},{ring[4][1]}")
     pl = state["G"]["players"][0]
