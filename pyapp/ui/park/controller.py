@@ -290,7 +290,7 @@ class Controller(TableController):
     def _start_tokens(self) -> list[int]:
         """Geyser Park setup: the starting tokens the player may put on the ring (none on the
         first geyser side, where only the ring space is chosen)."""
-        return [a.token for a in self.legal() if a.kind == "start" and a.token is not None]
+        return sorted({a.token for a in self.legal() if a.kind == "start" and a.token is not None})
 
     def _form_start(self) -> None:
         """The starting weather tokens: which one goes on the ring (``turn.slot``) and where
