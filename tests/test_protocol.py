@@ -14,7 +14,8 @@ from pyapp import games
 from pyapp.core.errors import IllegalActionError, LoadError, MalformedActionError
 from pyapp.core.protocol import Game
 
-READY = [e.id for e in games.ENTRIES if e.ready]
+# every game whose engine exists, ready for the start screen or not yet
+READY = [e.id for e in games.ENTRIES if games.has_engine(e.id)]
 MAX_ACTIONS = 20_000
 
 
@@ -47,7 +48,8 @@ def game(request) -> Game:
 
 def test_registry_finds_each_game(game):
     assert games.get(game.id) is game
-    assert games.for_record(game.record_id) is game
+    if games.entry(game.id).ready:  # a game still "coming" opens no file
+        assert games.for_record(game.record_id) is game
     entry = games.entry(game.id)
     assert (entry.min_players, entry.max_players) == (game.min_players, game.max_players)
     assert entry.title == game.title

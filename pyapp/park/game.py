@@ -38,6 +38,7 @@ token went on the middle space by itself and the player chose the ring space of 
 from __future__ import annotations
 
 from ..core.errors import IllegalActionError, MalformedActionError, OptionsError
+from ..core.options import check_names, check_seed
 from ..core.rng import Rng
 from .actions import ChooseWeather, Pick, Place, RevealWeather, StartWeather, parse
 from .components import ACTIONS, SUN, TERRAIN_SPACES, TOKEN_BY_NAME, TOKENS, solo_rating
@@ -75,18 +76,8 @@ def normalise_options(
         else:
             span = f"{v.min_players}-{v.max_players} players"
         raise OptionsError(f"the {variant} game takes {span}, not {players!r}")
-    if not (type(seed) is int and 0 <= seed < 2**63) and not (
-        isinstance(seed, str) and 0 < len(seed) <= 64
-    ):
-        raise OptionsError("the seed is a whole number from 0 to 2**63-1 or a short text")
-    if names is None:
-        names = [f"Player {i + 1}" for i in range(players)]
-    if (
-        not isinstance(names, list | tuple)
-        or len(names) != players
-        or not all(isinstance(n, str) and 0 < len(n.strip()) <= 40 for n in names)
-    ):
-        raise OptionsError(f"give {players} player names of 1 to 40 characters")
+    check_seed(seed)
+    names = check_names(names, players)
     if type(first) is not int or not 0 <= first < players:
         raise OptionsError(f"the first marmot holder is a seat from 0 to {players - 1}")
     if park_version is None:
@@ -101,7 +92,7 @@ def normalise_options(
         "variant": variant,
         "players": players,
         "seed": seed,
-        "names": [n.strip() for n in names],
+        "names": names,
         "first": first,
     }
     if park_version != 1:
