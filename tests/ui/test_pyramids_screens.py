@@ -521,3 +521,26 @@ def test_a_caldera_game_saves_lists_exports_and_imports_mid_turn():
     assert session["seats"] == c.seats
     game, state, session = import_file(export_record(c.state, session=c.session(), game=GAME))
     assert game is GAME and state["log"] == c.state["log"] and GAME.can_take_back(state)
+
+
+def test_the_log_tells_quiet_moves_eruptions_and_the_last_one_in_full():
+    c = start(kinds=("human", "human"), seed="11")
+    act(c, offered(c, "ready")[0])
+    quiet = next(m for m, e in GAME.cap_moves(c.state) if not e)
+    act(c, square(c, quiet.frm))
+    act(c, square(c, quiet.to))
+    cap, to = first_erupting(c)
+    choose_cap(c, cap)
+    act(c, square(c, to))
+    act(c, offered(c, "confirm")[0])
+    lines = view.log_lines(c.state, last=10)
+    assert len(lines) == 2
+    newest, older = lines[0][1], lines[1][1]
+    assert "eruption; captured:" in newest and "eruption" not in older
+    act(c, offered(c, "ready")[0])
+    quiet = next(m for m, e in GAME.cap_moves(c.state) if not e)
+    act(c, square(c, quiet.frm))
+    act(c, square(c, quiet.to))
+    lines = view.log_lines(c.state, last=10)
+    assert lines[1][1].endswith("eruption.") and "captured" not in lines[1][1]
+    assert view.log_lines(c.state, last=1) == lines[:1]

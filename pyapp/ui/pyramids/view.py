@@ -147,25 +147,19 @@ def describe_action(state: dict, player, text: str) -> str:
 
 
 def log_lines(state: dict, last: int) -> list[tuple[int, str]]:
-    """The last ``last`` moves as (player, text), newest first, each eruption marked."""
+    """The last ``last`` moves as (player, text), newest first. The newest is told in full
+    (``describe_action``); an older cap move followed by another player's move ended its turn,
+    so it was an eruption."""
     entries = state["log"]
     out = []
-    start = max(0, len(entries) - last)
-    for i in range(len(entries) - 1, start - 1, -1):
+    for i in range(len(entries) - 1, max(0, len(entries) - last) - 1, -1):
         p, text = entries[i]
-        nxt = entries[i + 1][0] if i + 1 < len(entries) else None
-        turn_ended = nxt is not None and nxt != p
-        if i == len(entries) - 1:
-            turn_ended = state["result"] is not None or state["turn"]["start"] == len(entries)
-        name = player_name(state, p)
-        if "-" in text and turn_ended and i == len(entries) - 1:
+        if i == len(entries) - 1 or "-" not in text:
             out.append((p, describe_action(state, p, text)))
-        elif "-" in text:
-            frm, to = text.split("-", 1)
-            key = "pyr.log.erupt_short" if turn_ended else "pyr.log.move"
-            out.append((p, t(key, name=name, frm=frm, to=to)))
-        else:
-            out.append((p, describe_action(state, p, text)))
+            continue
+        frm, to = text.split("-", 1)
+        key = "pyr.log.erupt_short" if entries[i + 1][0] != p else "pyr.log.move"
+        out.append((p, t(key, name=player_name(state, p), frm=frm, to=to)))
     return out
 
 
