@@ -253,6 +253,11 @@ def test_an_eruption_is_previewed_then_confirmed_as_previewed():
     ghosts = [e for e in els if e.tag == "g" and "ghost-piece" in e.classes()]
     assert len(ghosts) == len(preview["flow"])
     assert [("caught" in g.classes()) for g in ghosts] == [f["captured"] for f in preview["flow"]]
+    for f in preview["flow"]:  # screen readers hear it on the landing squares too
+        label = next(e for e in els if e.attrs.get("data-key") == f"sq-{f['to']}")
+        said = "and is captured" if f["captured"] else "lands here"
+        assert f"{view.piece_label(f['piece'])} lands here" in label.attrs["aria-label"]
+        assert said in label.attrs["aria-label"]
     text = next(e for e in els if e.attrs.get("data-key") == "preview").text()
     assert text == view.preview_text(preview, move)
     for f in preview["flow"]:

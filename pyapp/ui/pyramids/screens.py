@@ -236,6 +236,11 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
                 label.append(t("pyr.sq.power"))
                 attrs["data-dest"] = "1"
                 action = True
+        if marks is not None and marks.preview is not None:
+            for f in marks.preview["flow"]:
+                if f["to"] == sq:
+                    key = "pyr.sq.caught" if f["captured"] else "pyr.sq.lands"
+                    label.append(t(key, piece=view.piece_label(f["piece"])))
         if sq in last_squares:
             label.append(t("pyr.sq.last"))
         if action:
