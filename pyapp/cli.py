@@ -224,7 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--game",
             default=games.DEFAULT,
-            choices=[e.id for e in games.ENTRIES if e.ready],
+            choices=[e.id for e in games.ENTRIES if games.has_engine(e)],
             help=f"which game (default {games.DEFAULT})",
         )
         p.add_argument("--variant", default=None, help="a variant of the game (park: base, ...)")

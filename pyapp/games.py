@@ -9,6 +9,7 @@ package under ``pyapp/`` and one line here; no other game changes.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 
 from .core.errors import LoadError
@@ -43,6 +44,14 @@ def entry(game_id: str) -> Entry:
         raise ValueError(
             f"unknown game {game_id!r}: expected one of {', '.join(GAME_IDS)}"
         ) from None
+
+
+def has_engine(e: Entry) -> bool:
+    """Whether the game's engine is in this build (a game may exist before its screens)."""
+    try:
+        return importlib.util.find_spec(e.module) is not None
+    except ModuleNotFoundError:
+        return False
 
 
 def get(game_id: str):

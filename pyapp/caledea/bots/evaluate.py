@@ -1,0 +1,252 @@
+"""The bots' estimate of a position, and their expected outcomes of chance actions.
+
+``value(state, p)`` is ``p``'s score minus the best opponent's. A player's score counts claimed
+squares, units by rank, structures, the pull of unclaimed resource squares and of the enemy
+capital, and subtracts the danger to their capital: the odds (``odds.combat``) that the enemy
+units able to reach it in one move take it.
+
+``outcomes(state, action)`` lists ``(probability, state)`` after an action: one state for actions
+without dice, two (taken, failed) for attacks, with losses set to their expected counts.
+Bot states carry a fixed generator so the engine's ``apply`` runs on them; their dice are never
+used for a decision.
+"""
+
+from __future__ import annotations
+
+from .. import engine
+from ..actions import Bombard, Move
+from . import odds
+
+WIN = 1000.0
+SQUARE = 3.0
+UNIT = {1: 1.0, 2: 2.2, 3: 3.6}
+STRUCTURE = {1: 1.2, 2: 2.6}
+CAPITAL_DANGER = 25.0
+CAPITAL_THREAT = 6.0
+PULL_SQUARE = 0.6
+PULL_CAPITAL = 0.08
+ZERO_RNG = "0" * 16
+
+
+def prepare(view: dict) -> dict:
+    """A working copy of an observation the engine can apply actions to."""
+    st = engine.copy_state(view)
+    st["rng"] = ZERO_RNG
+    return st
+
+
+def torus_distance(b, s: int, t: int) -> int:
+    r1, c1 = divmod(s, b.width)
+    r2, c2 = divmod(t, b.width)
+    dr, dc = abs(r1 - r2), abs(c1 - c2)
+    return min(dr, b.height - dr) + min(dc, b.width - dc)
+
+
+def attack_dice(state: dict, p: int, units: list[dict], sq: int, ambush: bool) -> tuple:
+    b = engine.board_of(state)
+    bonus = b.land_bonus(sq, engine.kingdom_of(state, p)["pair"])
+    dice = sorted((u["rank"] + bonus + (1 if u["bonus"] else 0) for u in units), reverse=True)
+    if ambush and dice:
+        dice[0] += 3
+    return tuple(dice)
+
+
+def defence_dice(state: dict, q: int, sq: int) -> tuple:
+    b = engine.board_of(state)
+    bonus = b.land_bonus(sq, engine.kingdom_of(state, q)["pair"])
+    s = state["structures"][sq]
+    bonus += s[1] if s is not None and s[0] == q else 0
+    return tuple(sorted((u["rank"] + bonus for u in state["units"] if u["sq"] == sq), reverse=True))
+
+
+def take_odds(state: dict, p: int, attackers: list[dict], sq: int, ambush=False) -> float:
+    """P(``p``'s ``attackers`` take ``sq`` (defenders, structure) in one move)."""
+    if not attackers:
+        return 0.0
+    q = engine.occupant(state, sq)
+    if q is not None and q != p:
+        take = odds.combat(
+            attack_dice(state, p, attackers, sq, ambush), defence_dice(state, q, sq)
+        )[0]
+    else:
+        take = 1.0
+    s = state["structures"][sq]
+    if s is not None and s[0] != p:
+        miss = 1.0
+        for u in attackers:
+            miss *= 1 - odds.structure(u["rank"], s[1])
+        take *= 1 - miss
+    return take
+
+
+def capital_threat(state: dict, q: int, by: int) -> float:
+    """P(player ``by``, moving every unit that can reach it, takes ``q``'s capital)."""
+    cap = state["capitals"][q]
+    if cap is None:
+        return 0.0
+    blocked = engine.blocked_squares(state, by)
+    b = engine.board_of(state)
+    movers = []
+    for u in state["units"]:
+        if u["owner"] != by:
+            continue
+        rng_ = engine.RANGE[u["rank"]]
+        if torus_distance(b, u["sq"], cap) > rng_:
+            continue
+        if cap in engine.reach(state, u["sq"], rng_, blocked):
+            movers.append(u)
+    if not movers:
+        return 0.0
+    k = engine.kingdom_of(state, by)
+    ambush = k["power"] == "ambush" and engine.gold(state, by) >= k["costs"]["power"]
+    return take_odds(state, by, movers, cap, ambush)
+
+
+def score(state: dict, p: int) -> float:
+    if state["out"][p]:
+        return -WIN
+    b = engine.board_of(state)
+    s = engine.gold(state, p) * SQUARE
+    mine = []
+    for u in state["units"]:
+        if u["owner"] == p:
+            s += UNIT[u["rank"]]
+            mine.append(u)
+    for st in state["structures"]:
+        if st is not None and st[0] == p:
+            s += STRUCTURE[st[1]]
+    pair = engine.kingdom_of(state, p)["pair"]
+    markers = state["markers"]
+    if mine:
+        for sq in range(b.n):
+            if b.pairs[sq] == pair and markers[sq] != p:
+                d = min(torus_distance(b, u["sq"], sq) for u in mine)
+                s += PULL_SQUARE / (1 + d)
+        for q in range(len(state["capitals"])):
+            cap = state["capitals"][q]
+            if q == p or cap is None:
+                continue
+            for u in mine:
+                s -= PULL_CAPITAL * u["rank"] * torus_distance(b, u["sq"], cap)
+    return s
+
+
+def value(state: dict, p: int) -> float:
+    """``p``'s estimate of the position: own score minus the best opponent's, with the danger
+    to each capital in the next turns."""
+    if state["phase"] == "over":
+        return WIN if p in state["result"]["winners"] else -WIN
+    n = len(state["capitals"])
+    mine = score(state, p)
+    others = []
+    for q in range(n):
+        if q == p or state["out"][q]:
+            continue
+        danger = capital_threat(state, p, q)
+        mine -= CAPITAL_DANGER * danger * (1.0 if state["player"] != p else 0.6)
+        sq = score(state, q) - CAPITAL_THREAT * capital_threat(state, q, p)
+        others.append(sq)
+    return mine - (max(others) if others else 0.0)
+
+
+# ------------------------------------------------------------------ expected outcomes
+
+
+def _remove(state: dict, units: list[dict]) -> None:
+    for u in units:
+        if u in state["units"] and state["phase"] != "over":
+            engine._remove_unit(state, u)
+
+
+def outcomes(state: dict, action) -> list[tuple[float, dict]]:
+    """(probability, state) after ``action`` by the player to move (a prepared state)."""
+    p = engine.to_move(state)
+    if isinstance(action, Move) and engine.decision(state)["kind"] == "turn":
+        b = engine.board_of(state)
+        dest = b.parse(action.square)
+        effect = engine.effect_of_move(state, p, dest)
+        if effect in ("combat", "structure"):
+            return _attack_outcomes(state, p, dest, action.units)
+    if isinstance(action, Bombard):
+        return _bombard_outcomes(state, p, action)
+    st = engine.copy_state(state)
+    engine.apply(st, action)
+    return [(1.0, st)]
+
+
+def _attack_outcomes(state: dict, p: int, dest: int, ids) -> list:
+    units = [engine.unit_by_id(state, i) for i in ids]
+    k = engine.kingdom_of(state, p)
+    ambush = k["power"] == "ambush" and engine.available(state, p) >= k["costs"]["power"]
+    q = engine.occupant(state, dest)
+    att = attack_dice(state, p, units, dest, ambush)
+    if q is not None and q != p:
+        take, al, dl = odds.combat(att, defence_dice(state, q, dest))
+    else:
+        take, al, dl = 1.0, 0.0, 0.0
+    s = state["structures"][dest]
+    if s is not None and s[0] != p:
+        miss = 1.0
+        for u in units:
+            miss *= 1 - odds.structure(u["rank"], s[1])
+        take *= 1 - miss
+    out = []
+    order = sorted(ids, key=lambda i: engine.unit_by_id(state, i)["rank"])  # weakest first
+    if take > 0.0:
+        st = engine.copy_state(state)
+        if ambush:
+            st["spent"] += k["costs"]["power"]
+        lost = min(len(order) - 1, int(al * 0.6 + 0.5))
+        _remove(st, [engine.unit_by_id(st, i) for i in order[:lost]])
+        if q is not None and q != p:
+            _remove(st, [u for u in st["units"] if u["sq"] == dest])
+        if st["phase"] != "over":
+            st["structures"][dest] = None
+            for i in order[lost:]:
+                u = engine.unit_by_id(st, i)
+                u["sq"], u["moved"] = dest, True
+            engine._arrive(st, p, dest)
+            if st["phase"] == "play":
+                engine._use_move(st)
+        out.append((take, st))
+    if take < 1.0:
+        st = engine.copy_state(state)
+        if q is not None and q != p:
+            defenders = sorted((u for u in st["units"] if u["sq"] == dest), key=lambda u: u["rank"])
+            gone = min(len(defenders) - 1, int(dl + 0.5))
+            _remove(st, defenders[:gone])
+            _remove(st, [engine.unit_by_id(st, i) for i in ids])
+        else:
+            for i in ids:
+                engine.unit_by_id(st, i)["moved"] = True
+        if st["phase"] == "play" and not st["out"][p]:
+            engine._use_move(st)
+        elif st["phase"] == "play":
+            engine._end_turn(st)
+        out.append((1.0 - take, st))
+    return out
+
+
+def _bombard_outcomes(state: dict, p: int, action) -> list:
+    b = engine.board_of(state)
+    sq = b.parse(action.square)
+    u = engine.unit_by_id(state, action.unit)
+    q = engine.occupant(state, sq)
+    defenders = [v for v in state["units"] if v["sq"] == sq]
+    best = max(defenders, key=lambda v: v["rank"])
+    a = attack_dice(state, p, [u], sq, False)[0]
+    d = defence_dice(state, q, sq)[0]
+    pw = odds.battle(a, d)
+    cost = engine.kingdom_of(state, p)["costs"]["power"]
+    win = engine.copy_state(state)
+    win["spent"] += cost
+    engine.unit_by_id(win, u["id"])["moved"] = True
+    _remove(win, [engine.unit_by_id(win, best["id"])])
+    lose = engine.copy_state(state)
+    lose["spent"] += cost
+    engine.unit_by_id(lose, u["id"])["moved"] = True
+    return [(pw, win), (1 - pw, lose)]
+
+
+def expected(state: dict, action, p: int) -> float:
+    return sum(w * value(st, p) for w, st in outcomes(state, action))
