@@ -139,8 +139,8 @@ _EN = [
             ),
             (
                 "Withdrawing",
-                "After winning a battle, the attacker may pull that unit back to the square it "
-                "came from, or leave it in the fight.",
+                "After winning a battle, the attacker may send that unit back to its starting "
+                "square or keep it fighting.",
             ),
             (
                 "Taking the square",
@@ -174,8 +174,8 @@ _EN = [
             (
                 "Bombard",
                 "One of your units fights one battle against an enemy unit on a square beside "
-                "it, without risk: if it loses it stays; if it wins the enemy unit is removed. "
-                "It does not move and uses that unit's move.",
+                "it, without risk: a loss costs nothing, a win takes the enemy unit off the "
+                "board. The bombarding unit stays put and counts as having moved.",
             ),
             (
                 "Ambush",

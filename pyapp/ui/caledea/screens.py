@@ -308,6 +308,7 @@ def handover_screen(ctrl: Controller) -> E:
             },
             t("cal.handover.ready", name=name),
         ),
+        fight_panel(ctrl),
         recent
         and h(
             "div",
@@ -941,8 +942,8 @@ def cards_panel(ctrl: Controller) -> E:
                     "h3",
                     None,
                     h("span", {"class": "cal-swatch"}),
-                    h("span", None, who),
-                    h("span", {"class": "kname"}, card["name"]),
+                    h("span", {"class": "who"}, who),
+                    card["name"] != names[p] and h("span", {"class": "kname"}, card["name"]),
                     res_pair(card["resources"]),
                 ),
                 card["out"] and h("p", {"class": "out-note"}, t("cal.card.out")),
@@ -987,6 +988,7 @@ def end_screen(ctrl: Controller) -> E:
         {"class": "screen-end cal-end", "data-screen": "end", "data-how": how},
         h("h1", {"data-key": "end-title", "tabindex": "-1", "class": "end-title"}, title),
         h("p", {"class": "how"}, t(f"cal.how.{how}", round=result.get("round", state["round"]))),
+        fight_panel(ctrl),
         h(
             "div",
             {"class": "end-buttons"},
