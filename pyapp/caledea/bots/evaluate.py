@@ -21,7 +21,10 @@ WIN = 1000.0
 SQUARE = 3.0
 UNIT = {1: 1.0, 2: 2.2, 3: 3.6}
 STRUCTURE = {1: 1.2, 2: 2.6}
-CAPITAL_DANGER = 25.0
+# weights of the odds of losing the capital within 1, 2, 3 turns: the greedy bot sees the next
+# turn only, the strong bot further
+SHORT_SIGHT = (25.0,)
+LONG_SIGHT = (25.0, 10.0, 4.0)
 CAPITAL_THREAT = 6.0
 PULL_SQUARE = 0.6
 PULL_CAPITAL = 0.08
@@ -59,6 +62,14 @@ def defence_dice(state: dict, q: int, sq: int) -> tuple:
     return tuple(sorted((u["rank"] + bonus for u in state["units"] if u["sq"] == sq), reverse=True))
 
 
+def breach_odds(units, level: int) -> float:
+    """P(at least one of ``units``, trying one after the other, breaks a structure)."""
+    miss = 1.0
+    for u in units:
+        miss *= 1 - odds.structure(u["rank"], level)
+    return 1 - miss
+
+
 def take_odds(state: dict, p: int, attackers: list[dict], sq: int, ambush=False) -> float:
     """P(``p``'s ``attackers`` take ``sq`` (defenders, structure) in one move)."""
     if not attackers:
@@ -72,34 +83,45 @@ def take_odds(state: dict, p: int, attackers: list[dict], sq: int, ambush=False)
         take = 1.0
     s = state["structures"][sq]
     if s is not None and s[0] != p:
-        miss = 1.0
-        for u in attackers:
-            miss *= 1 - odds.structure(u["rank"], s[1])
-        take *= 1 - miss
+        take *= breach_odds(attackers, s[1])
     return take
 
 
-def capital_threat(state: dict, q: int, by: int) -> float:
-    """P(player ``by``, moving every unit that can reach it, takes ``q``'s capital)."""
+def capital_threat(state: dict, q: int, by: int, turns: int = 1) -> float:
+    """P(player ``by`` takes ``q``'s capital in ``turns`` turns): every unit of ``by`` that
+    can get there in that many turns (paths checked for one turn only) against every unit of
+    ``q`` that can be back on the capital in time (for one turn: those on it)."""
     cap = state["capitals"][q]
     if cap is None:
         return 0.0
-    blocked = engine.blocked_squares(state, by)
+    blocked = engine.blocked_squares(state, by) if turns == 1 else None
     b = engine.board_of(state)
-    movers = []
+    movers, guards = [], []
     for u in state["units"]:
-        if u["owner"] != by:
-            continue
-        rng_ = engine.RANGE[u["rank"]]
-        if torus_distance(b, u["sq"], cap) > rng_:
-            continue
-        if cap in engine.reach(state, u["sq"], rng_, blocked):
+        dist = torus_distance(b, u["sq"], cap)
+        steps = engine.RANGE[u["rank"]]
+        if u["owner"] == q:
+            if dist <= steps * (turns - 1):
+                guards.append(u)
+        elif (
+            u["owner"] == by
+            and dist <= steps * turns
+            and (turns > 1 or cap in engine.reach(state, u["sq"], steps, blocked))
+        ):
             movers.append(u)
     if not movers:
         return 0.0
     k = engine.kingdom_of(state, by)
     ambush = k["power"] == "ambush" and engine.gold(state, by) >= k["costs"]["power"]
-    return take_odds(state, by, movers, cap, ambush)
+    att = attack_dice(state, by, movers, cap, ambush)
+    bonus = b.land_bonus(cap, engine.kingdom_of(state, q)["pair"])
+    s = state["structures"][cap]
+    bonus += s[1] if s is not None and s[0] == q else 0
+    dfn = tuple(sorted((u["rank"] + bonus for u in guards), reverse=True))
+    take = odds.combat(att, dfn)[0]
+    if s is not None and s[0] != by:
+        take *= breach_odds(movers, s[1])
+    return take
 
 
 def score(state: dict, p: int) -> float:
@@ -131,7 +153,7 @@ def score(state: dict, p: int) -> float:
     return s
 
 
-def value(state: dict, p: int) -> float:
+def value(state: dict, p: int, sight=SHORT_SIGHT) -> float:
     """``p``'s estimate of the position: own score minus the best opponent's, with the danger
     to each capital in the next turns."""
     if state["phase"] == "over":
@@ -142,8 +164,8 @@ def value(state: dict, p: int) -> float:
     for q in range(n):
         if q == p or state["out"][q]:
             continue
-        danger = capital_threat(state, p, q)
-        mine -= CAPITAL_DANGER * danger * (1.0 if state["player"] != p else 0.6)
+        for t, w in enumerate(sight, 1):
+            mine -= w * capital_threat(state, p, q, t)
         sq = score(state, q) - CAPITAL_THREAT * capital_threat(state, q, p)
         others.append(sq)
     return mine - (max(others) if others else 0.0)
@@ -186,10 +208,7 @@ def _attack_outcomes(state: dict, p: int, dest: int, ids) -> list:
         take, al, dl = 1.0, 0.0, 0.0
     s = state["structures"][dest]
     if s is not None and s[0] != p:
-        miss = 1.0
-        for u in units:
-            miss *= 1 - odds.structure(u["rank"], s[1])
-        take *= 1 - miss
+        take *= breach_odds(units, s[1])
     out = []
     order = sorted(ids, key=lambda i: engine.unit_by_id(state, i)["rank"])  # weakest first
     if take > 0.0:
@@ -248,5 +267,5 @@ def _bombard_outcomes(state: dict, p: int, action) -> list:
     return [(pw, win), (1 - pw, lose)]
 
 
-def expected(state: dict, action, p: int) -> float:
-    return sum(w * value(st, p) for w, st in outcomes(state, action))
+def expected(state: dict, action, p: int, sight=SHORT_SIGHT) -> float:
+    return sum(w * value(st, p, sight) for w, st in outcomes(state, action))

@@ -22,11 +22,14 @@ class GreedyBot:
         return combat_choice(st) or best_turn_action(st, engine.to_move(st))[0]
 
 
-def ranked_turn_actions(st: dict, p: int) -> list[tuple[float, object]]:
+def ranked_turn_actions(st: dict, p: int, sight=evaluate.SHORT_SIGHT) -> list[tuple[float, object]]:
     """(expected value, action) for every legal action, best first (ties: list order)."""
     scored = []
     for n, a in enumerate(engine.legal_actions(st)):
-        v = evaluate.value(st, p) if isinstance(a, End) else evaluate.expected(st, a, p)
+        if isinstance(a, End):
+            v = evaluate.value(st, p, sight)
+        else:
+            v = evaluate.expected(st, a, p, sight)
         scored.append((-v, n, a))
     scored.sort(key=lambda x: (x[0], x[1]))
     return [(-v, a) for v, _, a in scored]
