@@ -9,7 +9,7 @@ import json
 import random
 
 from game_driver import ARTIFACTS
-from saves_driver import put, reload, saved_items, storage
+from saves_driver import put, reload, run_axe, saved_items, storage
 
 from pyapp.caledea.protocol import GAME
 from pyapp.ui.caledea import model
@@ -65,16 +65,16 @@ def person_step(page, rng: random.Random) -> None:
     kind = page.locator(TABLE).get_attribute("data-decision")
     before = page.locator("#app").get_attribute("data-renders")
     if kind == "capital":
-        squares = page.locator("g[data-action=square]")
+        squares = page.locator("[data-action=square]")
         squares.nth(rng.randrange(squares.count())).click()
         page.locator("[data-action=confirm]").click()
     elif kind == "turn":
-        sources = page.locator("g.legal-source")
+        sources = page.locator(".legal-source")
         if sources.count() == 0 or rng.random() < 0.2:
             page.locator("[data-action=end-turn]").click()
         else:
             sources.nth(rng.randrange(sources.count())).click()
-            dests = page.locator("g.legal-dest")
+            dests = page.locator(".legal-dest")
             if dests.count() == 0:
                 page.locator("[data-action=end-turn]").click()
             else:
@@ -107,9 +107,9 @@ def test_a_fight_is_played_through_the_page(page, page_log):
     state = open_fight(page)
     assert record(page)["log"] == FIGHT_LOG
     # all the units of f4, then the one on e3, then Talaq's capital f3
-    page.locator(f"g[data-action=square][data-at='{at(state, 'f4')}']").click()
-    page.locator(f"g[data-action=square][data-at='{at(state, 'e3')}']").click()
-    target = page.locator(f"g.legal-dest[data-at='{at(state, 'f3')}']")
+    page.locator(f"[data-action=square][data-at='{at(state, 'f4')}']").click()
+    page.locator(f"[data-action=square][data-at='{at(state, 'e3')}']").click()
+    target = page.locator(f".legal-dest[data-at='{at(state, 'f3')}']")
     target.click()
     consequence = page.locator("[data-key=consequence]").text_content()
     assert "4 infantry to f3" in consequence and "Fight against 4 infantry" in consequence
@@ -201,10 +201,23 @@ def _fits(page, width: int, height: int) -> None:
         assert box["y"] >= 0 and box["y"] + min(box["height"], 40) <= height, (sel, box)
 
 
-def test_the_decision_fits_a_laptop_and_a_phone(page, page_log):
+def test_keyboard_choices_and_the_decision_fits_a_laptop_and_a_phone(page, page_log):
     state = open_fight(page)
-    page.locator(f"g[data-action=square][data-at='{at(state, 'f4')}']").click()
-    page.locator(f"g.legal-dest[data-at='{at(state, 'f3')}']").click()
+    # keyboard: Enter chooses the focused square, Escape takes the choice back
+    f4 = page.locator(f"[data-action=square][data-at='{at(state, 'f4')}']")
+    f4.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".legal-dest")
+    assert f4.get_attribute("aria-pressed") == "true"
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('.legal-dest')")
+    f4.focus()
+    page.keyboard.press("Enter")
+    dest = page.locator(f".legal-dest[data-at='{at(state, 'f3')}']")
+    dest.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-action=confirm]:not([disabled])")
+    assert run_axe(page) == []
     ARTIFACTS.mkdir(exist_ok=True)
     for width, height in ((1366, 768), (360, 740)):
         _fits(page, width, height)

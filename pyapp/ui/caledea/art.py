@@ -133,7 +133,11 @@ def unit_token(rank: str, seat: int, letter: str, count: int, x: float, y: float
         )
     return h(
         "g",
-        {"class": f"unit rank-{rank}", "transform": f"translate({svg_num(x)},{svg_num(y)})"},
+        {
+            "class": f"unit rank-{rank}",
+            "transform": f"translate({svg_num(x)},{svg_num(y)})",
+            "aria-hidden": "true",  # the square's name says it in words
+        },
         parts,
     )
 

@@ -185,13 +185,26 @@ def draw_board(b: BoardView, marks: Marks, names: list[str], label: str) -> E:
                     _cell(b, sq, x * S, y * S, marks, True),
                 )
             )
-    cells = []
+    # the drawing of each square (named in words for screen readers), and on top of
+    # everything a layer of plain squares that are the buttons (no text inside, so a button's
+    # name is its own)
+    cells, hits = [], []
     for y in range(hgt):
         for x in range(w):
             sq = b.squares[(x, y)]
             at = f"{x},{y}"
-            cls = ["sq"]
             kind = marks.legal.get((x, y))
+            chosen = (x, y) in marks.selected or marks.pending == (x, y)
+            name = square_label(b, sq, names)
+            cell = {"class": "cell", "data-key": f"cell-{at}"}
+            if marks.legal and not kind and not chosen:
+                cell["class"] += " dim"
+            if kind:
+                cell["aria-hidden"] = "true"  # its button says it
+            else:
+                cell.update({"role": "img", "aria-label": name})
+            cells.append(h("g", cell, _cell(b, sq, x * S, y * S, marks, False)))
+            cls = ["sq"]
             if kind:
                 cls += ["legal", f"legal-{kind}"]
             if (x, y) in marks.selected:
@@ -200,8 +213,14 @@ def draw_board(b: BoardView, marks: Marks, names: list[str], label: str) -> E:
                 cls.append("pending")
             if marks.fight == (x, y):
                 cls.append("fight")
-            attrs = {"class": " ".join(cls), "data-key": f"sq-{at}"}
-            name = square_label(b, sq, names)
+            attrs = {
+                "class": " ".join(cls),
+                "data-key": f"sq-{at}",
+                "x": x * S,
+                "y": y * S,
+                "width": S,
+                "height": S,
+            }
             if kind:
                 attrs.update(
                     {
@@ -210,18 +229,12 @@ def draw_board(b: BoardView, marks: Marks, names: list[str], label: str) -> E:
                         "data-action": "square",
                         "data-at": at,
                         "aria-label": name,
-                        "aria-pressed": "true"
-                        if (x, y) in marks.selected or marks.pending == (x, y)
-                        else "false",
+                        "aria-pressed": "true" if chosen else "false",
                     }
                 )
             else:
-                attrs.update({"role": "img", "aria-label": name})
-            parts = _cell(b, sq, x * S, y * S, marks, False)
-            parts.append(
-                h("rect", {"class": "hit", "x": x * S, "y": y * S, "width": S, "height": S})
-            )
-            cells.append(h("g", attrs, parts))
+                attrs["aria-hidden"] = "true"
+            hits.append(h("rect", attrs))
     overlay = []
     if marks.last:
         froms, to = marks.last
@@ -267,6 +280,7 @@ def draw_board(b: BoardView, marks: Marks, names: list[str], label: str) -> E:
         h("rect", {"class": "edge", "x": 0, "y": 0, "width": w * S, "height": hgt * S}),
         h("g", {"class": "squares"}, cells),
         h("g", {"class": "overlay", "aria-hidden": "true"}, overlay),
+        h("g", {"class": "hits"}, hits),
     )
 
 

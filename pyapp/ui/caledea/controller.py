@@ -62,6 +62,8 @@ class Controller(TableController):
         self.form = SetupForm(self.bot_names, [k["name"] for k in GAME.kingdoms()])
         self.turn = Turn()
         self.skip = False  # "skip": the bots play on without pause until a person decides
+        self._memo_where = None
+        self._memo_values: dict = {}
 
     # ------------------------------------------------------------------ the table's hooks
 
@@ -87,6 +89,20 @@ class Controller(TableController):
         return 0 if self.skip else super().pace_ms()
 
     # ------------------------------------------------------------------ reading
+
+    def _memo(self, name: str, key, compute):
+        """``compute()`` once per position and choice: one drawing asks several times."""
+        st = self.state
+        where = (id(st), len(st["log"]), st["spent"], st["moves_left"], st["player"])
+        if self._memo_where != where:
+            self._memo_where, self._memo_values = where, {}
+        if (name, key) not in self._memo_values:
+            self._memo_values[(name, key)] = compute()
+        return self._memo_values[(name, key)]
+
+    def cards(self) -> list[dict]:
+        """Every player's kingdom card as it stands (the engine's ``kingdom_card``)."""
+        return self._memo("cards", None, lambda: model.cards(self.state))
 
     def names(self) -> list[str]:
         return model.player_names(self.state)
@@ -154,6 +170,9 @@ class Controller(TableController):
         they cannot move together)."""
         if not self.turn.units or self.human_to_move() is None:
             return {}
+        return self._memo("dest", tuple(self.turn.units), self._destinations)
+
+    def _destinations(self) -> dict:
         out = {}
         for d in GAME.destinations(self.obs_now(), self.turn.units):
             out[model.at_of(self.state, d["square"])] = d
@@ -167,14 +186,20 @@ class Controller(TableController):
         p = self.human_to_move()
         if p is None or self.decision()["kind"] != "turn":
             return {}
-        return {
-            model.at_of(self.state, a.square): a
-            for a in GAME.legal_actions(self.obs_now(), p)
-            if a.kind == "build"
-        }
+        return self._memo(
+            "build",
+            None,
+            # asked square by square (the full list of legal actions would also list every
+            # move, far more work)
+            lambda: {
+                model.at_of(self.state, name): Build(name)
+                for name in model.square_index(self.state)
+                if self.allowed(Build(name))
+            },
+        )
 
     def power(self) -> str:
-        return model.cards(self.state)[self.state["player"]]["power"]
+        return self.cards()[self.state["player"]]["power"]
 
     def power_targets(self) -> dict[tuple[int, int], object]:
         """Squares the chosen unit can bombard or be transported to (one unit chosen)."""
@@ -185,12 +210,16 @@ class Controller(TableController):
         if kind is None:
             return {}
         uid = self.turn.units[0]
-        out = {}
-        for name in model.square_index(self.state):
-            a = kind(uid, name)
-            if self.allowed(a):
-                out[model.at_of(self.state, name)] = a
-        return out
+
+        def targets():
+            out = {}
+            for name in model.square_index(self.state):
+                a = kind(uid, name)
+                if self.allowed(a):
+                    out[model.at_of(self.state, name)] = a
+            return out
+
+        return self._memo("power", uid, targets)
 
     def upgrade_action(self) -> Upgrade | None:
         """Upgrading the chosen unit (exactly one chosen), if the engine allows it now."""

@@ -327,7 +327,7 @@ def marks_for(ctrl: Controller) -> Marks:
     d = ctrl.decision()
     me = ctrl.human_to_move()
     viewer = ctrl.viewer()
-    card = model.cards(state)[viewer]
+    card = ctrl.cards()[viewer]
     marks = Marks(mine=tuple(card["resources"]), viewer=viewer)
     turn = ctrl.turn
     if me is not None and d is not None:
@@ -530,7 +530,7 @@ def consequence_text(ctrl: Controller) -> str:
         if ctrl.decision()["kind"] == "capital":
             return t("cal.hint.capital")
         return ""
-    card = model.cards(state)[state["player"]]
+    card = ctrl.cards()[state["player"]]
     costs = card["costs"]
     if a.kind == "capital":
         return t("cal.cons.capital", square=a.square, n=card["infantry"])
@@ -576,7 +576,7 @@ def confirm_panel(ctrl: Controller, text: str, extra: list) -> E:
 def turn_panel(ctrl: Controller) -> E:
     state = ctrl.state
     p = ctrl.human_to_move()
-    card = model.cards(state)[p]
+    card = ctrl.cards()[p]
     costs = card["costs"]
     turn = ctrl.turn
     extra = []
@@ -707,7 +707,7 @@ def combat_prompt(ctrl: Controller) -> E:
     legal = GAME.legal_actions(ctrl.obs(p), p)
     items = []
     if kind == "ambush":
-        cost = model.cards(state)[p]["costs"]["power"]
+        cost = ctrl.cards()[p]["costs"]["power"]
         for n, a in enumerate(legal):
             if a.unit < 0:
                 label = t("cal.choice.noambush")
@@ -899,7 +899,7 @@ def cards_panel(ctrl: Controller) -> E:
     d = ctrl.decision()
     names = ctrl.names()
     items = []
-    for p, card in enumerate(model.cards(state)):
+    for p, card in enumerate(ctrl.cards()):
         c = card["costs"]
         to_move = d is not None and state["player"] == p
         who = names[p] if ctrl.is_human(p) else t("cal.card.bot", name=names[p])
