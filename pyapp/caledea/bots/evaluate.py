@@ -21,11 +21,17 @@ WIN = 1000.0
 SQUARE = 3.0
 UNIT = {1: 1.0, 2: 2.2, 3: 3.6}
 STRUCTURE = {1: 1.2, 2: 2.6}
-# weights of the odds of losing the capital within 1, 2, 3 turns: the greedy bot sees the next
-# turn only, the strong bot further
-SHORT_SIGHT = (25.0,)
-LONG_SIGHT = (25.0, 10.0, 4.0)
-CAPITAL_THREAT = 6.0
+# weights of the odds of losing the capital within 1, 2, 3 turns, and of the first units kept
+# on it (per rank): the greedy bot sees the next turn only, the strong bot further
+# threat: the same odds against each opponent's capital (they move first, so they weigh less);
+# exposure: what the next opponent turn (or ours, for the opponents) can destroy of the stacks
+SHORT_SIGHT = {"danger": (25.0,), "threat": (6.0,), "garrison": (), "exposure": (0.0, 0.0)}
+LONG_SIGHT = {
+    "danger": (25.0, 10.0, 4.0),
+    "threat": (12.0, 6.0, 3.0),
+    "garrison": (1.5, 1.0, 0.5),
+    "exposure": (0.8, 0.4),
+}
 PULL_SQUARE = 0.6
 PULL_CAPITAL = 0.08
 ZERO_RNG = "0" * 16
@@ -124,7 +130,8 @@ def capital_threat(state: dict, q: int, by: int, turns: int = 1) -> float:
     return take
 
 
-def score(state: dict, p: int) -> float:
+def score(state: dict, p: int, garrison=()) -> float:
+    """``p``'s material and prospects; ``garrison`` values the first units on the capital."""
     if state["out"][p]:
         return -WIN
     b = engine.board_of(state)
@@ -150,7 +157,37 @@ def score(state: dict, p: int) -> float:
                 continue
             for u in mine:
                 s -= PULL_CAPITAL * u["rank"] * torus_distance(b, u["sq"], cap)
+    cap = state["capitals"][p]
+    if garrison and cap is not None:
+        home = sorted((u["rank"] for u in mine if u["sq"] == cap), reverse=True)
+        s += sum(w * r for w, r in zip(garrison, home, strict=False))
     return s
+
+
+def exposure(state: dict, p: int, by: int) -> float:
+    """What ``by`` can expect to destroy of ``p``'s stacks next turn: for each square of
+    ``p``'s units, the odds that every unit of ``by`` able to reach it takes it, times what
+    stands there; the ``by``'s best few (one per move) added up."""
+    blocked = engine.blocked_squares(state, by)
+    reached: dict[int, list[dict]] = {}
+    seen: dict[tuple, list[int]] = {}
+    for u in state["units"]:
+        if u["owner"] != by:
+            continue
+        key = (u["sq"], u["rank"])
+        if key not in seen:
+            seen[key] = list(engine.reach(state, u["sq"], engine.RANGE[u["rank"]], blocked))
+        for t in seen[key]:
+            reached.setdefault(t, []).append(u)
+    losses = []
+    for sq, movers in reached.items():
+        stack = [u for u in state["units"] if u["sq"] == sq and u["owner"] == p]
+        if not stack or sq == state["capitals"][p]:
+            continue
+        worth = sum(UNIT[u["rank"]] for u in stack) + (SQUARE if state["markers"][sq] == p else 0)
+        losses.append(take_odds(state, by, movers, sq) * worth)
+    losses.sort(reverse=True)
+    return sum(losses[: engine.kingdom_of(state, by)["moves"]])
 
 
 def value(state: dict, p: int, sight=SHORT_SIGHT) -> float:
@@ -159,14 +196,21 @@ def value(state: dict, p: int, sight=SHORT_SIGHT) -> float:
     if state["phase"] == "over":
         return WIN if p in state["result"]["winners"] else -WIN
     n = len(state["capitals"])
-    mine = score(state, p)
+    mine = score(state, p, sight["garrison"])
     others = []
     for q in range(n):
         if q == p or state["out"][q]:
             continue
-        for t, w in enumerate(sight, 1):
+        for t, w in enumerate(sight["danger"], 1):
             mine -= w * capital_threat(state, p, q, t)
-        sq = score(state, q) - CAPITAL_THREAT * capital_threat(state, q, p)
+        guard, hit = sight["exposure"]
+        if guard:
+            mine -= guard * exposure(state, p, q)
+        sq = score(state, q, sight["garrison"])
+        for t, w in enumerate(sight["threat"], 1):
+            sq -= w * capital_threat(state, q, p, t)
+        if hit:
+            sq -= hit * exposure(state, q, p)
         others.append(sq)
     return mine - (max(others) if others else 0.0)
 
