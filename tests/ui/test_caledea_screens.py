@@ -352,6 +352,27 @@ def _fight(seed="3") -> Controller:
     return c
 
 
+def test_moves_fly_in_and_dice_roll_unless_motion_is_reduced():
+    for reduced in (False, True):
+        c = _fight("4")
+        c.reduced_motion = reduced
+        while not any(ev["type"] == "battle" for ev in c.state["events"]):
+            if c.screen == "handover":
+                click(c, elements(c, "ready")[0])
+            else:
+                click(c, elements(c, "choose")[0])
+        text = to_json(render(c)[0])
+        assert "die-face" in text
+        assert ("rolling" in text) is not reduced
+        c.reset_choice()
+        u = c.state["units"][0]
+        b = engine.board_of(c.state)
+        to, frm = b.name(u["sq"]), b.name(b.neighbours[u["sq"]][0])
+        c.state["events"] = [{"type": "move", "units": [u["id"]], "to": to, "from": {"1": frm}}]
+        c.screen = "table"
+        assert ('"fly"' in to_json(render(c)[0])) is not reduced
+
+
 def test_a_fight_asks_the_right_people_and_shows_the_dice():
     seen = set()
     for seed in ("3", "4", "5", "6", "7", "8"):

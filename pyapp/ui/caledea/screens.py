@@ -364,7 +364,7 @@ def marks_for(ctrl: Controller) -> Marks:
             to = model.at_of(state, ev["to"])
             src = [model.at_of(state, f) for f in froms]
             marks.last = (src, to)
-            if src:
+            if src and not ctrl.reduced_motion:
                 marks.arrived = str(len(state["log"]))
                 marks.arrive_from = {
                     to: arrival_offset(_Size(bv_size), src[0], to),
@@ -403,8 +403,7 @@ def table_screen(ctrl: Controller) -> E:
     return h(
         "section",
         {
-            "class": f"screen-table cal-table phase-{kind}"
-            + (" reduced" if ctrl.reduced_motion else ""),
+            "class": f"screen-table cal-table phase-{kind}",
             "data-screen": "table",
             "data-decision": kind,
             "data-human-turn": "true" if me is not None else "false",
