@@ -59,7 +59,9 @@ class Turn:
 class Controller(TableController):
     def __init__(self, bot_names=None, reduced_motion: bool = False, seed_source=None):
         super().__init__(GAME, bot_names, reduced_motion, seed_source)
-        self.form = SetupForm(self.bot_names, [k["name"] for k in GAME.kingdoms()])
+        self.form = SetupForm(
+            self.bot_names, [k["name"] for k in GAME.kingdoms()], with_names=_accepts_names()
+        )
         self.turn = Turn()
         self.skip = False  # "skip": the bots play on without pause until a person decides
         self._memo_where = None
@@ -275,8 +277,6 @@ class Controller(TableController):
             self.focus = "setup-error"
 
     def _resolve_random(self, options: dict) -> dict:
-        if not _accepts_names():  # an engine without player names: the kingdoms name them
-            options = {k: v for k, v in options.items() if k != "names"}
         """Seats left to chance get a kingdom drawn from those nobody chose, from the seed (so
         the game is still its options and log); all left to chance: the engine draws."""
         kingdoms = options["kingdoms"]

@@ -106,29 +106,7 @@ def setup_screen(ctrl: Controller) -> E:
             h(
                 "li",
                 {"class": f"seat own-{i}"},
-                h(
-                    "label",
-                    {"class": "seat-name"},
-                    h(
-                        "span",
-                        None,
-                        h("span", {"class": "cal-swatch"}),
-                        " ",
-                        t("setup.seat_name", n=i + 1),
-                    ),
-                    h(
-                        "input",
-                        {
-                            "type": "text",
-                            "maxlength": "40",
-                            "value": f.names[i],
-                            "data-action": "name",
-                            "data-seat": str(i),
-                            "data-key": f"name-{i}",
-                            "autocomplete": "off",
-                        },
-                    ),
-                ),
+                name_field(f, i),
                 h(
                     "label",
                     {"class": "seat-kind"},
@@ -245,6 +223,41 @@ def setup_screen(ctrl: Controller) -> E:
         ),
         kingdom_table(),
         h("p", {"class": "sr-only", "id": "app-status"}, t("app.ready")),
+    )
+
+
+def name_field(f, i: int) -> E:
+    """A seat's name (or, with an engine that names players by their kingdom, its colour)."""
+    if not f.with_names:
+        return h(
+            "p",
+            {"class": "seat-name"},
+            h("span", {"class": "cal-swatch"}),
+            " ",
+            t("cal.setup.seat", n=i + 1),
+        )
+    return h(
+        "label",
+        {"class": "seat-name"},
+        h(
+            "span",
+            None,
+            h("span", {"class": "cal-swatch"}),
+            " ",
+            t("setup.seat_name", n=i + 1),
+        ),
+        h(
+            "input",
+            {
+                "type": "text",
+                "maxlength": "40",
+                "value": f.names[i],
+                "data-action": "name",
+                "data-seat": str(i),
+                "data-key": f"name-{i}",
+                "autocomplete": "off",
+            },
+        ),
     )
 
 

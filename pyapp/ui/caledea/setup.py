@@ -19,8 +19,9 @@ RANDOM = "random"
 
 
 class SetupForm:
-    def __init__(self, bot_names, kingdom_names):
+    def __init__(self, bot_names, kingdom_names, with_names: bool = True):
         self.bot_names = list(bot_names)
+        self.with_names = with_names  # whether the engine keeps players' names in its options
         self.kingdom_names = list(kingdom_names)
         self.count = 2
         self.epic = False
@@ -67,12 +68,15 @@ class SetupForm:
             "kingdoms": [None if k == RANDOM else k for k in self.kingdoms[: self.count]],
             "epic": self.epic,
         }
+        if not self.with_names:  # the kingdoms name the players
+            del options["names"]
         return options, list(self.kinds[: self.count])
 
     def fill_from(self, options: dict, seats: list[str]) -> None:
         """The form as a game started (a rematch, the next new game): names, seats, kingdoms
         as chosen then (a random one stays random), the board."""
-        names = list(options.get("names") or [])
+        n = options.get("players")
+        names = list(options.get("names") or self.names[: n if isinstance(n, int) else 0])
         if not MIN_SEATS <= len(names) <= MAX_SEATS or len(seats) != len(names):
             return
         self.count = len(names)
