@@ -440,6 +440,7 @@ def test_pair_choices_show_the_dice_each_unit_would_roll():
             click(c, elements(c, "choose")[0])
         labels = [e.text() for e in elements(c, "choose")]
         assert labels and all(re.search(r"\(\d+ dice\) against .* \(\d+ dice\)", x) for x in labels)
+        assert len(set(labels)) == len(labels)  # each attacker told apart (rank, origin)
         return
     pytest.fail("no fight reached a pairing")
 

@@ -101,6 +101,11 @@ def unit_at(state: dict, uid: int) -> tuple[int, int] | None:
     return u["sq"] % w, u["sq"] // w
 
 
+def rank_word(rank: int) -> str:
+    """One unit's rank: "infantry", "cavalry", "general"."""
+    return t(f"cal.rank.{RANK[rank]}.one")
+
+
 def rank_name(rank: int, n: int = 1) -> str:
     return t(f"cal.rank.{RANK[rank]}.n", n=n)
 
@@ -185,7 +190,7 @@ def event_lines(state: dict) -> list[str]:
         elif kind == "defeat":
             out.append(t("cal.ev.defeat", name=names[ev["player"]]))
         elif kind == "upgrade":
-            out.append(t("cal.ev.upgrade", rank=rank_name(ev["rank"])))
+            out.append(t("cal.ev.upgrade", rank=rank_word(ev["rank"])))
         elif kind == "build":
             out.append(t(f"cal.ev.build{ev['level']}", square=ev["square"]))
         elif kind == "withdraw":

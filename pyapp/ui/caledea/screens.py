@@ -598,7 +598,7 @@ def turn_panel(ctrl: Controller) -> E:
         label = (
             t(
                 "cal.btn.upgrade",
-                rank=model.rank_name(min(rank + 1, 3)),
+                rank=model.rank_word(min(rank + 1, 3)),
                 gold=costs["cavalry" if rank == 1 else "general"],
             )
             if rank < 3
@@ -686,7 +686,7 @@ def unit_chips(ctrl: Controller) -> E | None:
             chosen = u["id"] in ctrl.turn.units
             label = t(
                 "cal.chip",
-                rank=model.rank_name(u["rank"]),
+                rank=model.rank_word(u["rank"]),
                 square=model.name_of(state, at),
             )
             chips.append(
@@ -725,7 +725,7 @@ def combat_prompt(ctrl: Controller) -> E:
                 label = t("cal.choice.noambush")
             else:
                 u = model.unit(state, a.unit)
-                label = t("cal.choice.ambush", rank=model.rank_name(u["rank"]), gold=cost)
+                label = t("cal.choice.ambush", rank=model.rank_word(u["rank"]), gold=cost)
             items.append(_choice(label, str(a), n))
         text = t("cal.ask.ambush", square=c["square"])
     elif kind == "pair":
@@ -743,7 +743,7 @@ def combat_prompt(ctrl: Controller) -> E:
                 seen.add(u["rank"])
                 items.append(
                     _choice(
-                        t("cal.choice.defender", rank=model.rank_name(u["rank"])),
+                        t("cal.choice.defender", rank=model.rank_word(u["rank"])),
                         f"def {u['id']}",
                         len(items),
                     )
@@ -760,20 +760,21 @@ def combat_prompt(ctrl: Controller) -> E:
                 dice = GAME.battle_dice(ctrl.obs(p), a.attacker, chosen) or {}
                 label = t(
                     "cal.choice.attacker",
-                    mine=model.rank_name(du["rank"]),
-                    rank=model.rank_name(au["rank"]),
+                    mine=model.rank_word(du["rank"]),
+                    rank=model.rank_word(au["rank"]),
+                    square=board_name(state, c["origins"].get(str(a.attacker))),
                     a=dice.get("defender", "?"),
                     b=dice.get("attacker", "?"),
                 )
                 items.append(_choice(label, f"pair {chosen} {a.attacker}", len(items)))
-            text = t("cal.ask.pair_att", rank=model.rank_name(du["rank"]))
+            text = t("cal.ask.pair_att", rank=model.rank_word(du["rank"]))
     else:  # withdraw
         u = model.unit(state, c["winner"]) if c.get("winner") else None
         origin = c["origins"].get(str(c.get("winner")))
         back = model.board_info(state)["squares"][origin]["name"] if origin is not None else ""
         items.append(_choice(t("cal.choice.stay"), "stay", 0))
         items.append(_choice(t("cal.choice.withdraw", square=back), "withdraw", 1))
-        text = t("cal.ask.withdraw", rank=model.rank_name(u["rank"]) if u else "")
+        text = t("cal.ask.withdraw", rank=model.rank_word(u["rank"]) if u else "")
     return h(
         "div",
         {"class": "cal-actions cal-prompt", "data-key": "combat-prompt"},
@@ -781,6 +782,12 @@ def combat_prompt(ctrl: Controller) -> E:
         h("ul", {"class": "cal-choice-list"}, items),
         ctrl.turn.defender is not None and _button(t("turn.undo"), "undo", "undo"),
     )
+
+
+def board_name(state: dict, sq) -> str:
+    """The name of a square given by its number (the engine's combat keeps numbers)."""
+    squares = model.board_info(state)["squares"]
+    return squares[sq]["name"] if isinstance(sq, int) and 0 <= sq < len(squares) else "?"
 
 
 def waiting_panel(ctrl: Controller) -> E:
