@@ -308,6 +308,54 @@ def test_upgrade_button_follows_the_engine():
     assert engine.unit_by_id(c.state, uid)["rank"] == 2
 
 
+def _scenario() -> Controller:
+    """Two people: Xonavia (transport) has units on f4 and e3, beside Talaq's capital f3."""
+    options = {"players": 2, "seed": 1, "kingdoms": ["Xonavia", "Talaq"], "first": 0}
+    log = ["capital f4", "capital f3", "move e4 1", "end", "end", "move e3 1", "end", "end"]
+    c = make_table()
+    c.resume(GAME.replay(options, log), ["human", "human"])
+    if c.screen == "handover":
+        click(c, elements(c, "ready")[0])
+    return c
+
+
+def test_a_whole_stack_chosen_upgrades_its_first_unit():
+    c = _scenario()
+    c.state["spent"] = -10
+    click(c, _square_at(squares(c, "source"), engine.board_of(c.state).parse("f4"), 10))
+    assert len(c.turn.units) == 3
+    (button,) = elements(c, "upgrade")
+    assert "cavalry" in button.text()
+    click(c, button)
+    assert c.state["log"][-1][1] == "upgrade 2"
+
+
+def test_transport_takes_the_first_chosen_unit_to_the_engine_targets():
+    c = _scenario()
+    assert c.cards()[0]["power"] == "transport"
+    assert elements(c, "mode") == []  # 1 gold: a tower (3) and transport (3) are too dear
+    c.state["spent"] = -10
+    click(c, _square_at(squares(c, "source"), engine.board_of(c.state).parse("f4"), 10))
+    power = next(e for e in elements(c, "mode") if e.attrs["data-value"] == "transport")
+    click(c, power)
+    assert c.turn.units == [2] and c.turn.mode == "transport"
+    allowed = {
+        name
+        for name in model_squares(c)
+        if GAME.why_illegal(c.state, GAME.parse_action(f"transport 2 {name}")) is None
+    }
+    assert {e.attrs["data-at"] for e in squares(c, "target")} == {at_text(c, n) for n in allowed}
+    assert allowed == {"e3"}
+    click(c, squares(c, "target")[0])
+    assert "Transport to e3" in to_json(render(c)[0])
+    click(c, elements(c, "confirm")[0])
+    assert engine.unit_by_id(c.state, 2)["bonus"] is True
+
+
+def model_squares(c: Controller) -> list[str]:
+    return [s["name"] for s in GAME.board(c.state)["squares"]]
+
+
 def test_build_mode_offers_the_engine_build_squares():
     c = _my_turn()
     c.state["spent"] = -10

@@ -204,8 +204,8 @@ class Controller(TableController):
         return self.cards()[self.state["player"]]["power"]
 
     def power_targets(self) -> dict[tuple[int, int], object]:
-        """Squares the chosen unit can bombard or be transported to (one unit chosen)."""
-        if len(self.turn.units) != 1 or self.human_to_move() is None:
+        """Squares the (first) chosen unit can bombard or be transported to."""
+        if not self.turn.units or self.human_to_move() is None:
             return {}
         power = self.power()
         kind = {"bombard": Bombard, "transport": Transport}.get(power)
@@ -223,11 +223,18 @@ class Controller(TableController):
 
         return self._memo("power", uid, targets)
 
+    def upgrade_unit(self) -> int | None:
+        """The unit "Upgrade" would promote: the chosen one, or the first of several chosen
+        units of one rank (one stack: they are alike)."""
+        ranks = {u["rank"] for u in map(model.unit_or_none(self.state), self.turn.units) if u}
+        return self.turn.units[0] if len(ranks) == 1 else None
+
     def upgrade_action(self) -> Upgrade | None:
-        """Upgrading the chosen unit (exactly one chosen), if the engine allows it now."""
-        if len(self.turn.units) != 1:
+        """Upgrading that unit, if the engine allows it now."""
+        uid = self.upgrade_unit()
+        if uid is None:
             return None
-        a = Upgrade(self.turn.units[0])
+        a = Upgrade(uid)
         return a if self.allowed(a) else None
 
     def capital_squares(self) -> dict[tuple[int, int], Capital]:
@@ -355,7 +362,7 @@ class Controller(TableController):
         else:
             self.turn.units = sorted([*self.turn.units, uid])
         self.turn.pending = self.turn.dest = None
-        if self.turn.mode in ("bombard", "transport") and len(self.turn.units) != 1:
+        if self.turn.mode in ("bombard", "transport") and not self.turn.units:
             self.turn.mode = "move"
         self.focus = f"unit-{uid}"
 
@@ -370,6 +377,8 @@ class Controller(TableController):
         self.turn.pending = self.turn.dest = None
         if mode == "build":
             self.turn.units = []
+        elif mode != "move":  # a power acts with one unit: the first chosen
+            self.turn.units = self.turn.units[:1]
         self.notice = None
         self.focus = "square-first"
 

@@ -93,6 +93,11 @@ def unit(state: dict, uid: int) -> dict | None:
     return None
 
 
+def unit_or_none(state: dict):
+    """``uid -> unit`` (None for a unit no longer on the board)."""
+    return lambda uid: unit(state, uid)
+
+
 def unit_at(state: dict, uid: int) -> tuple[int, int] | None:
     u = unit(state, uid)
     if u is None:

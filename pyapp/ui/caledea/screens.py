@@ -593,8 +593,9 @@ def turn_panel(ctrl: Controller) -> E:
     turn = ctrl.turn
     extra = []
     up = ctrl.upgrade_action()
-    if len(turn.units) == 1 and model.unit(state, turn.units[0]) is not None:
-        rank = model.unit(state, turn.units[0])["rank"]
+    chosen = ctrl.upgrade_unit()
+    if chosen is not None and model.unit(state, chosen) is not None:
+        rank = model.unit(state, chosen)["rank"]
         label = (
             t(
                 "cal.btn.upgrade",
@@ -625,7 +626,7 @@ def turn_panel(ctrl: Controller) -> E:
     )
     power = card["power"]
     if power in ("bombard", "transport"):
-        targets = ctrl.power_targets() if len(turn.units) == 1 else {}
+        targets = ctrl.power_targets()
         extra.append(
             h(
                 "button",
