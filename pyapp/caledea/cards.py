@@ -254,6 +254,26 @@ class Board:
                 )
             )
 
+        self._dist: list[bytes] | None = None
+
+    @property
+    def dist(self) -> list[bytes]:
+        """``dist[s][t]``: the fewest orthogonal steps from ``s`` to ``t`` round the torus
+        (built on first use)."""
+        if self._dist is None:
+            w, h = self.width, self.height
+            rows = []
+            for s in range(self.n):
+                r1, c1 = divmod(s, w)
+                row = bytearray(self.n)
+                for t in range(self.n):
+                    r2, c2 = divmod(t, w)
+                    dr, dc = abs(r1 - r2), abs(c1 - c2)
+                    row[t] = min(dr, h - dr) + min(dc, w - dc)
+                rows.append(bytes(row))
+            self._dist = rows
+        return self._dist
+
     def name(self, sq: int) -> str:
         return square_name(sq, self.width)
 

@@ -45,10 +45,7 @@ def prepare(view: dict) -> dict:
 
 
 def torus_distance(b, s: int, t: int) -> int:
-    r1, c1 = divmod(s, b.width)
-    r2, c2 = divmod(t, b.width)
-    dr, dc = abs(r1 - r2), abs(c1 - c2)
-    return min(dr, b.height - dr) + min(dc, b.width - dc)
+    return b.dist[s][t]
 
 
 def attack_dice(state: dict, p: int, units: list[dict], sq: int, ambush: bool) -> tuple:
@@ -130,6 +127,16 @@ def capital_threat(state: dict, q: int, by: int, turns: int = 1) -> float:
     return take
 
 
+_RESOURCE_SQUARES: dict = {}
+
+
+def resource_squares(b, pair: str) -> list[int]:
+    key = (b.width, pair)
+    if key not in _RESOURCE_SQUARES:
+        _RESOURCE_SQUARES[key] = [sq for sq in range(b.n) if b.pairs[sq] == pair]
+    return _RESOURCE_SQUARES[key]
+
+
 def score(state: dict, p: int, garrison=()) -> float:
     """``p``'s material and prospects; ``garrison`` values the first units on the capital."""
     if state["out"][p]:
@@ -147,16 +154,19 @@ def score(state: dict, p: int, garrison=()) -> float:
     pair = engine.kingdom_of(state, p)["pair"]
     markers = state["markers"]
     if mine:
-        for sq in range(b.n):
-            if b.pairs[sq] == pair and markers[sq] != p:
-                d = min(torus_distance(b, u["sq"], sq) for u in mine)
+        dist = b.dist
+        rows = [dist[sq] for sq in {u["sq"] for u in mine}]
+        for sq in resource_squares(b, pair):
+            if markers[sq] != p:
+                d = min(row[sq] for row in rows)
                 s += PULL_SQUARE / (1 + d)
         for q in range(len(state["capitals"])):
             cap = state["capitals"][q]
             if q == p or cap is None:
                 continue
+            row = dist[cap]
             for u in mine:
-                s -= PULL_CAPITAL * u["rank"] * torus_distance(b, u["sq"], cap)
+                s -= PULL_CAPITAL * u["rank"] * row[u["sq"]]
     cap = state["capitals"][p]
     if garrison and cap is not None:
         home = sorted((u["rank"] for u in mine if u["sq"] == cap), reverse=True)
@@ -168,6 +178,13 @@ def exposure(state: dict, p: int, by: int) -> float:
     """What ``by`` can expect to destroy of ``p``'s stacks next turn: for each square of
     ``p``'s units, the odds that every unit of ``by`` able to reach it takes it, times what
     stands there; the ``by``'s best few (one per move) added up."""
+    stacks: dict[int, list[dict]] = {}
+    for u in state["units"]:
+        if u["owner"] == p:
+            stacks.setdefault(u["sq"], []).append(u)
+    stacks.pop(state["capitals"][p], None)  # the capital has its own term
+    if not stacks:
+        return 0.0
     blocked = engine.blocked_squares(state, by)
     reached: dict[int, list[dict]] = {}
     seen: dict[tuple, list[int]] = {}
@@ -176,15 +193,14 @@ def exposure(state: dict, p: int, by: int) -> float:
             continue
         key = (u["sq"], u["rank"])
         if key not in seen:
-            seen[key] = list(engine.reach(state, u["sq"], engine.RANGE[u["rank"]], blocked))
+            r = engine.reach(state, u["sq"], engine.RANGE[u["rank"]], blocked)
+            seen[key] = [t for t in r if t in stacks]
         for t in seen[key]:
             reached.setdefault(t, []).append(u)
     losses = []
     for sq, movers in reached.items():
-        stack = [u for u in state["units"] if u["sq"] == sq and u["owner"] == p]
-        if not stack or sq == state["capitals"][p]:
-            continue
-        worth = sum(UNIT[u["rank"]] for u in stack) + (SQUARE if state["markers"][sq] == p else 0)
+        worth = sum(UNIT[u["rank"]] for u in stacks[sq])
+        worth += SQUARE if state["markers"][sq] == p else 0
         losses.append(take_odds(state, by, movers, sq) * worth)
     losses.sort(reverse=True)
     return sum(losses[: engine.kingdom_of(state, by)["moves"]])
