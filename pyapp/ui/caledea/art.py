@@ -8,6 +8,8 @@ A square of the board is ``CELL`` user units wide; icons are drawn on a 20-unit 
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..vdom import E, h, svg_num
 
 CELL = 20.0
@@ -85,8 +87,9 @@ _RANK_SHAPE = {
 }
 
 
+@cache
 def sprite() -> E:
-    """The hidden SVG holding every Caledea symbol (drawn once per screen)."""
+    """The hidden SVG holding every Caledea symbol (made once, drawn on every screen)."""
     symbols = []
     for sid, parts in _SYMBOLS.items():
         symbols.append(

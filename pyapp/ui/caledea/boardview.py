@@ -11,6 +11,7 @@ seen; those ghost squares only show, the real ones are chosen.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..i18n import t
 from ..vdom import E, h, svg_num
@@ -94,8 +95,12 @@ def unit_groups(units) -> dict[int, list[tuple[str, int]]]:
     return {o: [(r, c[r]) for r in RANKS if r in c] for o, c in out.items()}
 
 
-def _cell(b: BoardView, sq: SquareView, x0: float, y0: float, marks: Marks, ghost: bool) -> list:
-    a, c = sq.res
+@lru_cache(maxsize=4096)
+def _ground(res: tuple[str, str], x0: float, y0: float, mine: bool) -> tuple[E, ...]:
+    """What never changes on a square: its two resources (colour and icon) and, for the
+    viewer's resource squares, the dashed outline. Made once per square and kept (the
+    drawing's elements are only read once made)."""
+    a, c = res
     parts = [
         h(
             "path",
@@ -111,7 +116,7 @@ def _cell(b: BoardView, sq: SquareView, x0: float, y0: float, marks: Marks, ghos
         art.use(a, x0 + 4.6, y0 + 4.6, 7.0, f"ic ic-{a}"),
         art.use(c, x0 + S - 4.6, y0 + S - 4.6, 7.0, f"ic ic-{c}"),
     ]
-    if marks.mine is not None and set(sq.res) == set(marks.mine):
+    if mine:
         parts.append(
             h(
                 "rect",
@@ -125,6 +130,12 @@ def _cell(b: BoardView, sq: SquareView, x0: float, y0: float, marks: Marks, ghos
                 },
             )
         )
+    return tuple(parts)
+
+
+def _cell(b: BoardView, sq: SquareView, x0: float, y0: float, marks: Marks, ghost: bool) -> list:
+    mine = marks.mine is not None and set(sq.res) == set(marks.mine)
+    parts = list(_ground(sq.res, x0, y0, mine))
     if sq.capital is not None:
         parts.append(
             h(
