@@ -578,6 +578,9 @@ def test_saves_round_trip_a_caledea_game():
     gid = store.save(c.state, None, session=c.session(), game=c.game)
     listed, problems = store.list_games()
     assert not problems and listed[0]["game"] == "caledea"
+    # the list names the players: by their names, or "Player n" when the options hold none
+    expected = c.state["options"].get("names") or ["Player 1", "Player 2"]
+    assert listed[0]["players"] == expected
     assert games.for_record(listed[0]["game"]).title == "Caledea"
     game, state, session = store.open_game(gid)
     assert game is GAME and state == c.state and session["seats"] == ["human", "greedy"]
