@@ -1,6 +1,7 @@
-"""Caledea in Chromium, through the page only: a fight with the defender's pairing and the
-attacker's withdrawal chosen by clicks, a person against a computer player to the end, saving
-and resuming, French, a clean console, and the current decision in view on a laptop and a phone.
+"""Caledea in Chromium, through the page only: a fight whose pairing the defender chooses by
+clicks (the attacker's withdrawal too, whenever one of its units wins a battle), a person against
+the strong computer player to the end, saving and resuming, French, keyboard, axe-core, a clean
+console, and the current decision in view on a laptop and a phone.
 """
 
 from __future__ import annotations
@@ -143,8 +144,8 @@ def test_a_fight_is_played_through_the_page(page, page_log):
     assert_clean(page_log)
 
 
-def test_a_person_plays_a_bot_to_the_end_saves_and_resumes(page, page_log):
-    new_game(page, seats=("human", "greedy"), seed="7")
+def test_a_person_plays_the_strong_bot_to_the_end_saves_and_resumes(page, page_log):
+    new_game(page, seats=("human", "strong"), seed="7")
     page.locator("[data-action=speed]").click()
     rng = random.Random(7)
     resumed = False
