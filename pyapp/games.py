@@ -29,7 +29,7 @@ class Entry:
 ENTRIES: tuple[Entry, ...] = (
     Entry("park", "caldera-park", "Caldera Park", "pyapp.park.protocol", 1, 4),
     Entry("pyramids", "pyramids", "Caldera", "pyapp.pyramids.protocol", 2, 3),
-    Entry("caledea", "caledea", "Caledea", "pyapp.caledea.protocol", 2, 4, ready=False),
+    Entry("caledea", "caledea", "Caledea", "pyapp.caledea.protocol", 2, 4),
 )
 GAME_IDS: tuple[str, ...] = tuple(e.id for e in ENTRIES)
 DEFAULT = "park"

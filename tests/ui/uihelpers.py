@@ -13,9 +13,10 @@ def render(c: Controller):
     return nodes, focus
 
 
-def offered(c: Controller, action: str) -> list:
-    """Elements with ``data-action=action`` that are not disabled, in the current drawing."""
-    nodes, _ = render(c)
+def offered(c: Controller, action: str, draw=None) -> list:
+    """Elements with ``data-action=action`` that are not disabled, in the current drawing
+    (``draw``: another game's ``render``; Caldera Park's by default)."""
+    nodes, _ = (draw or render)(c)
     out = []
     for n in nodes:
         for e in n.iter():
