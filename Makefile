@@ -11,12 +11,12 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: help install deps-python deps-node deps-browser site serve test bench-startup clean
+.PHONY: help install deps-python deps-node deps-browser deps-pyodide site serve test bench-startup clean
 
 help:
 	@sed -n '2,6p' Makefile | sed 's/^# *//'
 
-install: deps-python deps-node deps-browser
+install: deps-python deps-node deps-browser deps-pyodide
 
 deps-python:
 	@$(PYTHON) tools/ensure_deps.py python
@@ -31,17 +31,21 @@ node_modules/.package-lock.json: package.json package-lock.json
 deps-browser:
 	@$(PYTHON) tools/ensure_deps.py chromium
 
-site: deps-node
+# the build's Python 3.13 venv with pyodide-build, and micropip's wheel (.pyodide-build/)
+deps-pyodide:
+	@$(PYTHON) tools/pyodide_env.py
+
+site: deps-node deps-pyodide
 	$(PYTHON) tools/build_site.py --out dist
 
 serve: site
 	$(PYTHON) tools/serve.py dist --host $(HOST) --port $(PORT)
 
-test: deps-python deps-node deps-browser
+test: deps-python deps-node deps-browser deps-pyodide
 	$(PYTHON) -m pytest -p no:cacheprovider tests $(PYTEST_ARGS)
 
-bench-startup: deps-python deps-node deps-browser
+bench-startup: deps-python deps-node deps-browser deps-pyodide
 	$(PYTHON) tools/bench_startup.py
 
 clean:
-	rm -rf dist
+	rm -rf dist .pyodide-build

@@ -7,10 +7,13 @@ What goes in, all behind relative URLs so the site works from any sub-path of an
   the chunks for the config parser and the error hook), found by following the imports of
   ``@pyscript/core/dist/core.js`` in ``node_modules``; the chunks of the plug-ins the config turns
   off (code editor, terminal, pygame, ...) are left out;
-- ``pyodide/``: the Pyodide core from the npm ``pyodide`` package (loader, asm.js, wasm, standard
-  library zip, lock file) and nothing else: the app needs no wheel;
-- ``app.zip``: the Python code, ``pyapp/`` (engines, data, bots and the browser layer) (as the
-  ``ui`` package), unpacked by PyScript into the interpreter's working directory;
+- ``pyodide/``: the Pyodide core from the npm ``pyodide`` package (loader, asm.js, wasm); the
+  Python standard library cut down to what the app needs (tools/stdlib_needs.py) and compiled
+  to bytecode; and the app itself, ``pyapp/`` (engines, data, bots and the browser layer) as a
+  wheel of bytecode listed with its hash in the site's own ``pyodide-lock.json``
+  (tools/app_package.py: pyodide-build's ``py-compile`` and ``lockfile add-wheels``), which the
+  loader ``js/pyodide-loader.mjs`` loads with ``loadPackage`` (stamped with the wheel's hash,
+  the app's build, which keys its memory snapshots);
 - ``css/``, ``js/``, ``manifest.webmanifest``, ``sw.js`` from ``static/``; the icons, drawn by
   ``tools/icons.py``; the licences of the vendored runtime;
 - the precache manifest: every file with its SHA-256, written into ``sw.js`` together with a
@@ -25,18 +28,16 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import io
 import json
 import re
 import shutil
 import sys
-import zipfile
 from pathlib import Path
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools import icons
+from tools import app_package, icons, pyodide_env, stdlib_needs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,9 +45,8 @@ PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.js",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
 )
+APP_BUILD_PLACEHOLDER = "__APP_BUILD__"
 # dynamic imports of the PyScript core that the page needs: the TOML config parser and the
 # error hook (imported even when "!error" turns its banner off); all other lazy chunks belong to
 # plug-ins or features the app does not use
@@ -56,9 +56,10 @@ BUILD_PLACEHOLDER = "__BUILD_VERSION__"
 PRELOAD_MARKER = "<!--__PRELOAD__-->"
 # fetched with fetch() by PyScript / Pyodide: preloaded "as fetch" (CORS mode, same-origin
 # credentials, as fetch() asks); Pyodide loads pyodide.asm.js with import(), so a modulepreload.
-# Left out: app.zip, asked for only once Python runs, too late for a preload; and
-# pyodide.asm.wasm, whose preload made warm starts about 0.7 s slower in Chromium (measured with
-# tools/bench_startup.py): Pyodide's own streaming fetch of it is faster from a cache.
+# Left out: the app's wheel, fetched by loadPackage with an integrity check only once Python
+# runs; and pyodide.asm.wasm, whose preload made warm starts about 0.7 s slower in Chromium
+# (measured with tools/bench_startup.py): Pyodide's own streaming fetch of it is faster from a
+# cache.
 PRELOAD_FETCH = (
     "pyscript.toml",
     "pyodide/pyodide-lock.json",
@@ -123,26 +124,6 @@ def pyscript_files(dist: Path) -> list[str]:
     return sorted(keep)
 
 
-def app_zip(root: Path = ROOT) -> bytes:
-    """``pyapp/`` (engines, bots and the browser layer ``pyapp/ui``) in one deterministic zip."""
-    entries: list[tuple[str, Path]] = []
-    for base, prefix in ((root / "pyapp", "pyapp/"),):
-        if not base.is_dir():
-            raise BuildError(f"{base} not found")
-        for path in sorted(base.rglob("*")):
-            rel = path.relative_to(base).as_posix()
-            if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in rel:
-                entries.append((prefix + rel, path))
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for name, path in entries:
-            info = zipfile.ZipInfo(name, ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, path.read_bytes())
-    return buffer.getvalue()
-
-
 def _prepare_out(out: Path) -> None:
     if out.exists():
         if not out.is_dir():
@@ -154,7 +135,7 @@ def _prepare_out(out: Path) -> None:
     out.mkdir(parents=True)
 
 
-def collect(root: Path = ROOT) -> dict[str, bytes]:
+def collect(root: Path = ROOT, stdlib_keep=None) -> dict[str, bytes]:
     """Every file of the site except ``sw.js``, as relative path -> bytes (index.html unstamped)."""
     packages = check_node_modules(root)
     files: dict[str, bytes] = {}
@@ -174,7 +155,16 @@ def collect(root: Path = ROOT) -> dict[str, bytes]:
                     pkg / lic
                 ).read_bytes()
                 break
-    files["app.zip"] = app_zip(root)
+    try:
+        package = app_package.build_package(root)
+        stdlib_name, stdlib = stdlib_needs.shipped_stdlib(root, stdlib_keep)
+    except (app_package.PackageError, pyodide_env.EnvError) as exc:
+        raise BuildError(str(exc)) from exc
+    if stdlib_name != "python_stdlib.zip":
+        raise BuildError(f"the compiled standard library is {stdlib_name}, not python_stdlib.zip")
+    files["pyodide/python_stdlib.zip"] = stdlib
+    files[f"pyodide/{package['wheel_name']}"] = package["wheel"]
+    files["pyodide/pyodide-lock.json"] = package["lock"]
     files["index.html"] = (root / "index.html").read_bytes()
     files["pyscript.toml"] = (root / "pyscript.toml").read_bytes()
     static = root / "static"
@@ -183,6 +173,11 @@ def collect(root: Path = ROOT) -> dict[str, bytes]:
         for path in sorted((static / sub).glob("*")):
             if path.is_file():
                 files[f"{sub}/{path.name}"] = path.read_bytes()
+    loader = files["js/pyodide-loader.mjs"].decode()
+    if loader.count(APP_BUILD_PLACEHOLDER) != 1:
+        raise BuildError(f"js/pyodide-loader.mjs must hold {APP_BUILD_PLACEHOLDER} exactly once")
+    app_build = app_package.sha256(package["wheel"])
+    files["js/pyodide-loader.mjs"] = loader.replace(APP_BUILD_PLACEHOLDER, app_build).encode()
     for name, data in icons.all_icons().items():
         files[f"icons/{name}"] = data
     return files
@@ -219,9 +214,10 @@ def preload_links(files: dict[str, bytes]) -> str:
     return "\n  ".join(lines)
 
 
-def build(out: Path, root: Path = ROOT, stamp: str = "") -> dict:
-    """Build the site into ``out``; returns the precache manifest written into ``sw.js``."""
-    files = collect(root)
+def build(out: Path, root: Path = ROOT, stamp: str = "", stdlib_keep=None) -> dict:
+    """Build the site into ``out``; returns the precache manifest written into ``sw.js``.
+    ``stdlib_keep``: the standard library to ship (default: tools/stdlib_keep.txt's list)."""
+    files = collect(root, stdlib_keep)
     html = files["index.html"].decode()
     if html.count(PRELOAD_MARKER) != 1:
         raise BuildError(f"index.html must hold the marker {PRELOAD_MARKER} exactly once")

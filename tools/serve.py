@@ -3,14 +3,20 @@
 Used by ``make serve`` and, as a library, by the browser tests and the startup benchmark. It is
 a threaded ``http.server`` with the MIME types the site needs (``.mjs``, ``.wasm``,
 ``.webmanifest``) and ``Cache-Control: no-cache``, so a browser revalidates every file and a new
-build is picked up at once. Optionally the site is mounted under a sub-path (``--prefix``) to
-show that it only uses relative URLs, and every response's size is counted.
+build is picked up at once. Like a static host, it answers with gzip-compressed bodies
+(``Content-Encoding: gzip``) when the browser accepts them, for every type that compresses
+(everything but zip archives, wheels and PNG images, which are compressed already); the
+compressed bytes are made once per file version and kept in memory. Optionally the site is
+mounted under a sub-path (``--prefix``) to show that it only uses relative URLs, and every
+response's size is counted.
 """
 
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import http.server
 import os
 import sys
@@ -32,6 +38,26 @@ MIME_TYPES = {
     ".txt": "text/plain; charset=utf-8",
     ".py": "text/plain; charset=utf-8",
 }
+
+
+# already compressed: sent as they are
+INCOMPRESSIBLE = (".zip", ".whl", ".png", ".gz", ".br")
+_GZIP_CACHE: dict[tuple[str, int, int], bytes] = {}
+_GZIP_LOCK = threading.Lock()
+
+
+def gzipped(path: str) -> bytes:
+    """The file's bytes gzip-compressed (level 6, no timestamp), cached per (path, mtime, size)."""
+    stat = os.stat(path)
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    with _GZIP_LOCK:
+        found = _GZIP_CACHE.get(key)
+    if found is None:
+        with open(path, "rb") as f:
+            found = gzip.compress(f.read(), compresslevel=6, mtime=0)
+        with _GZIP_LOCK:
+            _GZIP_CACHE[key] = found
+    return found
 
 
 class Counter:
@@ -93,7 +119,45 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Content-Length", "0")
             self.end_headers()
             return
+        if self._send_gzipped():
+            return
         super().do_GET()
+
+    def _send_gzipped(self) -> bool:
+        """Answer with the gzip-compressed file when it is one worth compressing and the client
+        accepts gzip; False to let the plain handler answer (directories, 404s, ranges...)."""
+        accepts = self.headers.get("Accept-Encoding", "")
+        if "gzip" not in accepts or self.headers.get("Range"):
+            return False
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and not self.path.split("?", 1)[0].endswith("/"):
+            return False  # the plain handler redirects to the slash
+        if os.path.isdir(path):
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path) or path.endswith(INCOMPRESSIBLE):
+            return False
+        mtime = int(os.stat(path).st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                unchanged = email.utils.parsedate_to_datetime(since).timestamp() >= mtime
+            except (TypeError, ValueError, IndexError, OverflowError):
+                unchanged = False
+            if unchanged:  # revalidation of a cached copy, as the plain handler answers it
+                self.send_response(304)
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return True
+        body = gzipped(path)
+        self.send_response(200)
+        self.send_header("Last-Modified", self.date_time_string(mtime))
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+        return True
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

@@ -282,7 +282,7 @@
 
   // Pyodide only logs a warning when its WebAssembly cannot be fetched, and then waits forever:
   // watch the runtime's own fetches, and fail at once if one of them errs or is not "ok".
-  var RUNTIME_FILES = ["pyodide/", "pyscript/", "pyscript.toml", "app.zip"];
+  var RUNTIME_FILES = ["pyodide/", "pyscript/", "pyscript.toml"]; // the app's wheel is in pyodide/
   var baseFetch = window.fetch;
   if (typeof baseFetch === "function") {
     window.fetch = function (input, init) {

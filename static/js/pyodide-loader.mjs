@@ -1,19 +1,28 @@
 /* Caldera Park: the Pyodide loader PyScript uses (pyscript.toml's `interpreter`).
  *
- * Starting Python is most of a warm start: about 1.2 s of the interpreter initialising itself,
- * the same work on every visit. Pyodide can instead restore a memory snapshot of an interpreter
- * that has just finished initialising. This module wraps the vendored `loadPyodide`:
+ * It starts Python, then loads the app's code the way Pyodide loads any package: the build adds
+ * the app's wheel (bytecode made by pyodide-build) to the site's own pyodide-lock.json with its
+ * SHA-256, and `loadPackage` fetches it with that hash as subresource integrity, so a wheel that
+ * is not the one the build made is refused by the browser (see loadApp()).
  *
- * - start: when this browser holds a snapshot for this exact runtime, Python is restored from it
- *   (Pyodide itself refuses a snapshot of another build); on any failure the snapshot is dropped
- *   and Python starts the ordinary way. With no snapshot, the ordinary way.
+ * Starting Python and importing the app are most of a warm start, the same work on every visit.
+ * Pyodide can instead restore a memory snapshot of an interpreter. This module wraps the
+ * vendored `loadPyodide`:
+ *
+ * - start: when this browser holds a snapshot for this exact runtime AND this exact app build
+ *   (both in its key), Python is restored from it, the app's modules already imported (Pyodide
+ *   itself also refuses a snapshot of another runtime build); on any failure the snapshot is
+ *   dropped and Python starts the ordinary way. With no snapshot, the ordinary way.
  * - makeSnapshot(): after the game is ready (boot.js calls it), a background worker
- *   (snapshot-worker.mjs) starts a second, throwaway interpreter, snapshots it and stores the
- *   snapshot in Cache Storage for the next start. Nothing is downloaded for it: the worker
- *   reads the runtime files the service worker has cached.
+ *   (snapshot-worker.mjs) starts a second, throwaway interpreter, loads the app's wheel, imports
+ *   every module of the app that can be imported without the page (pyapp/preload.py),
+ *   snapshots it and stores the snapshot in Cache Storage for the next start. Nothing is downloaded for it: the
+ *   worker reads the files the service worker has cached.
  *
- * A restored interpreter would otherwise share the random state of the snapshot, so Python's
- * `random` is seeded afresh from the system's entropy on every restore.
+ * The file system is not part of a snapshot: a restored start loads the app's wheel again (from
+ * the offline cache), so data files and lazy imports find their files; the modules themselves
+ * come restored. A restored interpreter would otherwise share the random state of the snapshot,
+ * so Python's `random` is seeded afresh from the system's entropy on every restore.
  */
 import { loadPyodide as loadVendored, version } from "../pyodide/pyodide.mjs";
 
@@ -21,15 +30,21 @@ export { version };
 
 const CACHE = "caldera-snapshots"; // not "caldera-park-*": the service worker's caches are per build
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
-// one snapshot per runtime: the Pyodide version in the key, Pyodide's build id checked on restore
-const KEY = new URL(`../pyodide/snapshot-${version}.bin`, import.meta.url).href;
+// the app's package in the site's pyodide-lock.json, and its build (the wheel's SHA-256, stamped
+// here by tools/build_site.py)
+export const APP_PACKAGE = "caldera-park";
+export const APP_BUILD = "__APP_BUILD__";
+// one snapshot per runtime and app build: both in the key, Pyodide's build id checked on restore
+const KEY = new URL(`../pyodide/snapshot-${version}-${APP_BUILD.slice(0, 16)}.bin`, import.meta.url)
+  .href;
 const DIGEST_HEADER = "X-Snapshot-SHA256";
 const MAKE_TIMEOUT_MS = 180000; // a worker that never answers is given up (and terminated)
 
 // What happened, also shown as data-python-start / data-python-made on <html> for tests:
 // start: "snapshot" (restored), "fresh" (no snapshot), "refused" (a snapshot failed; fresh start);
+// app: "restored" (its modules came with the snapshot) or "imported";
 // made: see makeSnapshot(). `detail` says why a snapshot was refused or could not be made.
-export const status = { start: "", made: "", detail: "" };
+export const status = { start: "", app: "", made: "", detail: "" };
 
 function mark(name, value, detail = "") {
   status[name] = value;
@@ -69,8 +84,21 @@ async function dropSnapshots() {
   }
 }
 
+let current = null;
+
+// The page's interpreter once loaded (for tools/stdlib_needs.py and the tests), else null.
+export function interpreter() {
+  return current;
+}
+
 export async function loadPyodide(options = {}) {
-  const config = { ...options, indexURL: INDEX_URL };
+  const pyodide = await startPython({ ...options, indexURL: INDEX_URL });
+  await loadApp(pyodide);
+  current = pyodide;
+  return pyodide;
+}
+
+async function startPython(config) {
   const response = await findSnapshot();
   if (response) {
     try {
@@ -90,6 +118,28 @@ export async function loadPyodide(options = {}) {
   return loadVendored(config);
 }
 
+// The app's wheel, from the site's lock (integrity-checked by the browser); throws if it could
+// not be loaded, so the boot screen shows why instead of a later "No module named pyapp".
+export async function loadAppPackage(pyodide) {
+  const errors = [];
+  await pyodide.loadPackage(APP_PACKAGE, {
+    messageCallback: () => {},
+    errorCallback: (message) => errors.push(message),
+  });
+  if (!(APP_PACKAGE in pyodide.loadedPackages)) {
+    throw new Error(`The game's code could not be loaded: ${errors.join(" ") || APP_PACKAGE}`);
+  }
+}
+
+async function loadApp(pyodide) {
+  globalThis.CalderaBoot?.progress(78, "Loading the game…");
+  const count = (code) => Number(pyodide.runPython(code));
+  const restored = count("import sys\nsum(1 for m in sys.modules if m.split('.')[0] == 'pyapp')");
+  await loadAppPackage(pyodide);
+  mark("app", restored ? "restored" : "imported");
+  document.documentElement.setAttribute("data-python-app-modules", String(restored));
+}
+
 let making = null;
 
 /* Make and store a snapshot for the next start, once per page, if none is stored yet.
@@ -106,7 +156,7 @@ export function makeSnapshot() {
         const done = (answer) => (clearTimeout(timer), resolve(answer));
         worker.onmessage = (event) => done(event.data);
         worker.onerror = (event) => done({ error: event.message || "worker error" });
-        worker.postMessage({ indexURL: INDEX_URL });
+        worker.postMessage({ indexURL: INDEX_URL, appPackage: APP_PACKAGE });
       });
       if (reply.error) throw new Error(reply.error);
       const cache = await caches.open(CACHE);

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import itertools
+import json
 import zipfile
 from collections import Counter
 
 import pytest
-from sitetest import BOOT_TIMEOUT_MS, READY, open_app, wait_for_service_worker
+from sitetest import BOOT_TIMEOUT_MS, READY, ROOT, open_app, wait_for_service_worker
 
 from pyapp.park.park import load_park
 
@@ -119,7 +121,7 @@ def _error_screen(page):
         ("pyodide/pyodide.asm.wasm", "abort"),
         ("pyodide/python_stdlib.zip", 404),
         ("pyodide/pyodide.asm.js", 404),
-        ("app.zip", "abort"),
+        ("pyodide/*.whl", "abort"),  # the app's wheel
     ],
 )
 def test_runtime_file_that_cannot_load_shows_the_error_screen(context, site_url, path, failure):
@@ -133,7 +135,7 @@ def test_runtime_file_that_cannot_load_shows_the_error_screen(context, site_url,
     page = open_app(context, site_url, wait_ready=False)
     message, detail = _error_screen(page)
     assert "could not" in message.lower()
-    assert path.split("/")[-1] in detail
+    assert path.split("/")[-1].replace("*", "") in detail
     assert page.get_by_role("button", name="Try again").is_visible()
 
 
@@ -145,30 +147,62 @@ def test_missing_pyscript_core_shows_the_error_screen(context, site_url):
     assert "core.js" in detail
 
 
-def test_python_error_while_starting_shows_the_error_screen(context, site, site_url):
-    original = (site.path / "app.zip").read_bytes()
-    broken = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(original)) as src, zipfile.ZipFile(broken, "w") as dst:
-        for item in src.infolist():
-            data = src.read(item)
-            if item.filename == "pyapp/ui/app.py":
-                data += b"\n\ndef start(root):\n    raise RuntimeError('deliberately broken')\n"
-            dst.writestr(item, data)
+def _serve_wheel(context, site, wheel: bytes, lock_hash: str | None = None) -> None:
+    """Answer the app's wheel with ``wheel``, and the lock with ``lock_hash`` (None: as built)."""
+    lock = json.loads((site.path / "pyodide/pyodide-lock.json").read_text())
+    entry = lock["packages"]["caldera-park"]
+    if lock_hash is not None:
+        entry["sha256"] = lock_hash
     context.route(
-        "**/app.zip",
-        lambda route: route.fulfill(
-            status=200, body=broken.getvalue(), headers={"Content-Type": "application/zip"}
-        ),
+        f"**/pyodide/{entry['file_name']}",
+        lambda route: route.fulfill(status=200, body=wheel, content_type="application/zip"),
     )
+    context.route(
+        "**/pyodide/pyodide-lock.json",
+        lambda route: route.fulfill(status=200, body=json.dumps(lock), content_type="text/json"),
+    )
+
+
+def _wheel_bytes(site) -> bytes:
+    lock = json.loads((site.path / "pyodide/pyodide-lock.json").read_text())
+    return (site.path / "pyodide" / lock["packages"]["caldera-park"]["file_name"]).read_bytes()
+
+
+def test_python_error_while_starting_shows_the_error_screen(context, site, site_url):
+    broken = io.BytesIO()
+    source = (ROOT / "pyapp/ui/app.py").read_bytes()
+    source += b"\n\ndef start(root):\n    raise RuntimeError('deliberately broken')\n"
+    original = io.BytesIO(_wheel_bytes(site))
+    with zipfile.ZipFile(original) as src, zipfile.ZipFile(broken, "w") as dst:
+        for item in src.infolist():
+            if item.filename == "pyapp/ui/app.pyc":
+                dst.writestr("pyapp/ui/app.py", source)  # a source wins over bytecode
+            else:
+                dst.writestr(item, src.read(item))
+    data = broken.getvalue()
+    _serve_wheel(context, site, data, hashlib.sha256(data).hexdigest())
     page = open_app(context, site_url, wait_ready=False)
     message, detail = _error_screen(page)
     assert "RuntimeError: deliberately broken" in message
     assert "Traceback" in detail and "pyapp/ui/app.py" in detail
 
 
+def test_a_tampered_app_wheel_is_refused_by_the_integrity_check(context, site, site_url):
+    """One byte changed, the lock as built: the browser refuses the download (subresource
+    integrity against the lock's SHA-256), and the error screen says a file could not load."""
+    tampered = bytearray(_wheel_bytes(site))
+    tampered[len(tampered) // 2] ^= 0x01
+    _serve_wheel(context, site, bytes(tampered))
+    page = open_app(context, site_url, wait_ready=False)
+    message, detail = _error_screen(page)
+    assert message.startswith("A file of the game could not be loaded.")
+    assert ".whl" in detail
+    assert page.get_by_role("button", name="Try again").is_visible()
+
+
 def test_loading_screen_is_readable_while_python_starts(context, site_url):
     held = []  # the app's code is held back, so the boot stops just before it
-    context.route("**/app.zip", lambda route: held.append(route))
+    context.route("**/pyodide/*.whl", lambda route: held.append(route))
     page = open_app(context, site_url, wait_ready=False)
     page.wait_for_function(
         "document.getElementById('boot-step').textContent.startsWith('Loading the game')",
@@ -196,7 +230,7 @@ def test_loading_screen_is_readable_while_python_starts(context, site_url):
 def test_boot_and_error_screens_speak_french_for_a_french_browser(browser, site_url):
     french = browser.new_context(locale="fr-FR")
     try:
-        french.route("**/app.zip", lambda route: route.abort())
+        french.route("**/pyodide/*.whl", lambda route: route.abort())
         page = open_app(french, site_url, wait_ready=False)
         message, _ = _error_screen(page)
         assert message.startswith("Un fichier du jeu n’a pas pu être chargé.")
@@ -212,7 +246,7 @@ def test_the_language_chosen_in_the_game_wins_over_the_browsers(browser, site_ur
     english_choice = browser.new_context(locale="fr-FR")
     try:
         english_choice.add_init_script("localStorage.setItem('caldera-park/lang', 'en')")
-        english_choice.route("**/app.zip", lambda route: route.abort())
+        english_choice.route("**/pyodide/*.whl", lambda route: route.abort())
         page = open_app(english_choice, site_url, wait_ready=False)
         message, _ = _error_screen(page)
         assert message.startswith("A file of the game could not be loaded.")

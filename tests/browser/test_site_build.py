@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import math
 import re
@@ -19,15 +20,17 @@ sys.path.insert(0, str(ROOT))
 
 from pyapp.park.park import NEIGHBOUR_OFFSETS, load_park  # noqa: E402
 from pyapp.ui.park import parkview  # noqa: E402
+from tools import app_package, icons  # noqa: E402
 from tools import build_site as builder  # noqa: E402
-from tools import icons  # noqa: E402
 
 
 def test_build_holds_the_runtime_app_and_pwa_files(site):
     files = set(site.files)
     for path in builder.PYODIDE_FILES:
         assert f"pyodide/{path}" in files
-    assert {"index.html", "pyscript.toml", "app.zip", "manifest.webmanifest"} <= files
+    assert {"index.html", "pyscript.toml", "manifest.webmanifest"} <= files
+    assert {"pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"} <= files
+    assert "app.zip" not in files
     assert "pyscript/core.js" in files
     assert (site.path / "sw.js").is_file()
     # only the PyScript chunks the page uses: no editor, terminal, game or other plug-in
@@ -38,8 +41,11 @@ def test_build_holds_the_runtime_app_and_pwa_files(site):
         "pyscript/error",
         "pyscript/toml",
     ]
-    # no Pyodide package wheels: the app needs none
-    assert not any(f.endswith((".whl", ".tar")) for f in files)
+    # one wheel: the app's; no Pyodide package
+    assert sorted(f for f in files if f.endswith((".whl", ".tar", ".zip"))) == [
+        "pyodide/caldera_park-0.1.0-py313-none-any.whl",
+        "pyodide/python_stdlib.zip",
+    ]
 
 
 def test_config_points_at_the_vendored_interpreter(site):
@@ -49,7 +55,8 @@ def test_config_points_at_the_vendored_interpreter(site):
     loader = (site.path / "js/pyodide-loader.mjs").read_text()
     assert 'from "../pyodide/pyodide.mjs"' in loader
     assert 'new URL("../pyodide/", import.meta.url)' in loader
-    assert config["files"] == {"./app.zip": "./*"}
+    assert "files" not in config  # the app comes as a wheel from the lock, not through PyScript
+    assert "__APP_BUILD__" not in loader
     for plugin in ("codemirror", "py-editor", "py-terminal", "py-game", "donkey", "error"):
         assert f"!{plugin}" in config["plugins"]
     pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]
@@ -67,19 +74,46 @@ def test_only_relative_urls_in_the_page_and_manifest(site):
     assert "http://" not in sw and "https://" not in sw
 
 
-def test_app_zip_carries_the_engine_and_ui(site):
-    with zipfile.ZipFile(site.path / "app.zip") as zf:
+def _wheel(site):
+    lock = json.loads((site.path / "pyodide/pyodide-lock.json").read_text())
+    ((name, entry),) = lock["packages"].items()
+    return name, entry, (site.path / "pyodide" / entry["file_name"]).read_bytes()
+
+
+def test_the_wheel_carries_every_package_as_bytecode(site):
+    _, _, wheel = _wheel(site)
+    with zipfile.ZipFile(io.BytesIO(wheel)) as zf:
         names = set(zf.namelist())
-    assert "pyapp/park/park.py" in names
+    assert "pyapp/park/park.pyc" in names
     assert "pyapp/park/parks/river.json" in names
-    assert {"pyapp/ui/__init__.py", "pyapp/ui/main.py", "pyapp/ui/app.py"} <= names
-    assert not any("__pycache__" in n for n in names)
-    engine = {
+    assert {"pyapp/ui/__init__.pyc", "pyapp/ui/main.pyc", "pyapp/ui/app.pyc"} <= names
+    assert not any(n.endswith(".py") or "__pycache__" in n for n in names)
+    # every module and data file of every package under pyapp/, found by walking the tree
+    sources = {
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "pyapp").rglob("*")
         if p.suffix in (".py", ".json") and "__pycache__" not in p.parts
     }
-    assert engine <= names
+    assert {n + "c" if n.endswith(".py") else n for n in sources} <= names
+
+
+def test_the_lock_lists_the_wheel_with_its_hash_and_magic_is_pyodides(site):
+    name, entry, wheel = _wheel(site)
+    assert name == "caldera-park"
+    assert entry["sha256"] == hashlib.sha256(wheel).hexdigest()
+    lock = json.loads((site.path / "pyodide/pyodide-lock.json").read_text())
+    npm = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_text())
+    assert lock["info"] == npm["info"]  # the pinned runtime's lock, cut down to the app
+    magic = app_package.pyodide_magic()
+    assert len(magic) == 4 and magic[2:] == b"\r\n"
+    assert app_package.check_magic(wheel, magic) > 40
+    stdlib = (site.path / "pyodide/python_stdlib.zip").read_bytes()
+    assert app_package.check_magic(stdlib, magic) > 40
+    with pytest.raises(app_package.PackageError, match="not Pyodide's"):
+        app_package.check_magic(wheel, b"\x00\x00\r\n")
+    # the loader is stamped with the app's build: it keys the memory snapshot
+    loader = (site.path / "js/pyodide-loader.mjs").read_text()
+    assert f'APP_BUILD = "{entry["sha256"]}"' in loader
 
 
 def test_precache_manifest_and_version(site, tmp_path):

@@ -1,9 +1,10 @@
 """Warm starts from a Python memory snapshot (static/js/pyodide-loader.mjs).
 
-A returning visit makes the snapshot in a background worker from the offline cache; later starts
-restore Python from it, work offline, play the game, and draw fresh random numbers. A damaged
-snapshot, or one of another Pyodide build, is refused: Python starts the ordinary way, nothing is
-lost, and a good snapshot replaces the bad one.
+A returning visit makes the snapshot, with the app's modules imported, in a background worker
+from the offline cache; later starts restore Python and the app from it (data-python-app says
+"restored"), work offline, play the game, and draw fresh random numbers. A damaged snapshot, or
+one of another Pyodide build, is refused, and one of another app build is never used: Python
+starts the ordinary way, nothing is lost, and a good snapshot replaces the bad one.
 """
 
 from __future__ import annotations
@@ -41,6 +42,14 @@ def status(page) -> dict:
     return page.evaluate("import('./js/pyodide-loader.mjs').then(m => ({...m.status}))")
 
 
+def snapshot_key(page, site_url: str, app_build: str | None = None) -> str:
+    """The snapshot's URL for this Pyodide version and this (or another) app build."""
+    version, build = page.evaluate(
+        "import('./js/pyodide-loader.mjs').then(m => [m.version, m.APP_BUILD])"
+    )
+    return f"{site_url}pyodide/snapshot-{version}-{(app_build or build)[:16]}.bin"
+
+
 def start_game_with_random_seed(page) -> int:
     new_game(page, seats=("human", "random"), seed="")
     return game_record(page)["options"]["seed"]
@@ -66,14 +75,16 @@ def test_returning_visit_makes_a_snapshot_and_later_starts_restore_it(context, s
     # made in the background from the offline cache: no runtime file came from the server
     fetched = [path for path, _, _ in served.counter.requests]
     assert not any("/pyodide/" in path for path in fetched), fetched
-    version = page.evaluate("import('./js/pyodide-loader.mjs').then(m => m.version)")
-    assert snapshot_keys(page) == [f"{site_url}pyodide/snapshot-{version}.bin"]
+    assert snapshot_keys(page) == [snapshot_key(page, site_url)]
 
     # the next start restores Python, even offline, and the game plays
     context.set_offline(True)
     served.counter.reset()
     reload(page)
     assert python(page, "start") == "snapshot"
+    # the app's modules came restored with Python (engines, bots, screens, strings)
+    assert python(page, "app") == "restored"
+    assert int(python(page, "app-modules")) >= 30
     seed = start_game_with_random_seed(page)
     play_steps(page, random.Random(5), 4)
     assert len(game_record(page)["log"]) >= 4
@@ -136,3 +147,29 @@ def test_a_damaged_or_foreign_snapshot_is_refused_and_replaced(context, site_url
 
     reload(page)
     assert python(page, "start") == "snapshot"
+
+
+def test_a_snapshot_of_another_app_build_is_not_used(context, site_url):
+    """Same Pyodide, another build of the app: its snapshot (whose modules are another
+    version's) is never restored; the app starts fresh and stores its own, dropping the other."""
+    page = open_app(context, site_url)
+    wait_for_service_worker(page)
+    assert returning_visit(page) == "stored"
+    ours, other = snapshot_key(page, site_url), snapshot_key(page, site_url, "0" * 16)
+    page.evaluate(
+        """async ([name, ours, other]) => {
+          const cache = await caches.open(name);
+          const stored = await cache.match(ours);
+          await cache.put(other, stored);
+          await cache.delete(ours);
+        }""",
+        [SNAPSHOTS, ours, other],
+    )
+    assert snapshot_keys(page) == [other]
+    assert returning_visit(page) == "stored"
+    assert python(page, "start") == "fresh"
+    assert python(page, "app") == "imported"
+    assert snapshot_keys(page) == [ours]
+    reload(page)
+    assert python(page, "start") == "snapshot"
+    assert python(page, "app") == "restored"
