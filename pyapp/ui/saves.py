@@ -286,6 +286,7 @@ class SaveStore:
         self.seen: dict[str, int] = {}  # game id -> revision this tab last read or wrote
         # key -> (text, summary or SaveError): the list checks each entry once per new text
         self._listed: dict[str, tuple[str, dict | SaveError]] = {}
+        self._todo: list[str] | None = None  # keys ``prepare_list`` has still to check
 
     # ----------------------------------------------------------------- raw access
 
@@ -437,35 +438,66 @@ class SaveStore:
         data = parse_entry(text, game_id)
         return {"id": game_id, **data["summary"]}
 
+    def _checked_summary(self, key: str, text: str) -> dict | SaveError:
+        """The summary of the entry ``text`` under ``key`` (with its ``id``) or the SaveError
+        saying why it cannot be read; each text is checked once (``_listed``)."""
+        seen = self._listed.get(key)
+        if seen is not None and seen[0] == text:
+            return seen[1]
+        game_id = key[len(GAME_PREFIX) :]
+        try:
+            found = {"id": game_id, **parse_entry(text, game_id)["summary"]}
+        except SaveError as e:
+            found = e
+        self._listed[key] = (text, found)
+        return found
+
     def list_games(self) -> tuple[list[dict], list[dict]]:
         """(games, problems): the readable saves, last played first, each a summary with its
-        ``id``; and one ``{"id", "key", "params"}`` per entry that cannot be read (kept as is)."""
+        ``id``; and one ``{"id", "key", "params"}`` per entry that cannot be read (kept as is).
+        An entry is checked once per text (an entry another tab rewrote is checked again);
+        ``prepare_list`` does that work ahead, in slices."""
         games, problems = [], []
         listed = {}
         for k in self._keys():
             if not k.startswith(GAME_PREFIX):
                 continue
-            game_id = k[len(GAME_PREFIX) :]
             text = self._get(k)
             if text is None:
                 continue
-            seen = self._listed.get(k)
-            if seen is not None and seen[0] == text:
-                found = seen[1]
-            else:
-                try:
-                    found = {"id": game_id, **parse_entry(text, game_id)["summary"]}
-                except SaveError as e:
-                    found = e
+            found = self._checked_summary(k, text)
             listed[k] = (text, found)
             if isinstance(found, SaveError):
-                problems.append({"id": game_id, "key": found.key, "params": found.params})
+                problems.append(
+                    {"id": k[len(GAME_PREFIX) :], "key": found.key, "params": found.params}
+                )
             else:
                 games.append(dict(found))
         self._listed = listed
+        self._todo = []  # all checked
         games.sort(key=lambda g: (-g["last_played"], g["id"]))
         problems.sort(key=lambda p: p["id"])
         return games, problems
+
+    def prepare_list(self, budget_s: float, clock=time.perf_counter) -> bool:
+        """Check saved entries for the list ahead of time, for about ``budget_s`` seconds (at
+        least one entry); True once every entry is checked. Called in idle slices after the
+        start, so that even the first opening of the list only reads texts it has seen."""
+        start = clock()
+        try:
+            if self._todo is None:
+                self._todo = [k for k in self._keys() if k.startswith(GAME_PREFIX)]
+                self._todo.reverse()
+            while self._todo:
+                key = self._todo.pop()
+                text = self._get(key)
+                if text is not None:
+                    self._checked_summary(key, text)
+                if clock() - start >= budget_s:
+                    break
+        except SaveError:
+            self._todo = []  # no storage: nothing to prepare
+        return not self._todo
 
     def delete(self, game_id: str) -> None:
         """Remove one game (readable or not); the other games are not touched."""
