@@ -22,14 +22,20 @@ def many(storage, n: int) -> list[str]:
 
 
 def counting_parse(monkeypatch) -> list[str]:
+    """The ids of the entries checked from now on (quickly or in full)."""
     calls = []
-    real = saves.parse_entry
+    real_parse, real_quick = saves.parse_entry, saves.quick_summary
 
     def parse(text, game_id=""):
         calls.append(game_id)
-        return real(text, game_id)
+        return real_parse(text, game_id)
+
+    def quick(text, game_id):
+        calls.append(game_id)
+        return real_quick(text, game_id)
 
     monkeypatch.setattr(saves, "parse_entry", parse)
+    monkeypatch.setattr(saves, "quick_summary", quick)
     return calls
 
 
@@ -60,7 +66,7 @@ def test_an_entry_changed_or_damaged_since_it_was_prepared_is_checked_again(stor
     key = GAME_PREFIX + ids[1]
     storage.items[key] = storage.items[key].replace('"log":[', '"log":["bogus",', 1)
     games, problems = store.list_games()
-    assert calls == [ids[1]]
+    assert set(calls) == {ids[1]}  # the quick check refuses it, the full one says why
     assert [p["id"] for p in problems] == [ids[1]]
     assert sorted(g["id"] for g in games) == sorted(set(ids) - {ids[1]})
     # a game deleted meanwhile is not listed from the prepared checks
@@ -113,3 +119,44 @@ def test_persistence_preparing_stops_quietly_on_a_storage_failure():
 
     asyncio.run(p.prepare_list(sleep))
     assert len(sleeps) == 1
+
+
+def old_layout(text: str) -> str:
+    """An entry as versions before the quick layout wrote it (record first, no canonical text)."""
+    data = json.loads(text)
+    order = ["kind", "format", "id", "record", "check", "summary", "session", "rev"]
+    return json.dumps({k: data[k] for k in order if k in data}, separators=(",", ":"))
+
+
+def test_the_quick_check_reads_what_the_full_check_reads(storage):
+    store = SaveStore(storage)
+    gid = store.save(played(3, seed=4), session={"seats": ["human", "random", "human"]})
+    text = storage.items[GAME_PREFIX + gid]
+    assert text.index('"summary":') < text.index('"record":')  # the record comes last
+    full = {"id": gid, **saves.parse_entry(text, gid)["summary"]}
+    assert saves.quick_summary(text, gid) == full
+    # an entry of an older version: not in the layout, the full check lists it
+    storage.items[GAME_PREFIX + gid] = old_layout(text)
+    assert saves.quick_summary(storage.items[GAME_PREFIX + gid], gid) is None
+    assert SaveStore(storage).list_games() == ([full], [])
+
+
+def test_the_quick_check_refuses_any_damage(storage):
+    store = SaveStore(storage)
+    gid = store.save(played(2, seed=5))
+    text = storage.items[GAME_PREFIX + gid]
+    damaged = {
+        "record edited": text.replace('"log":[', '"log":["pick 1",', 1),
+        "truncated": text[:-40],
+        "summary invalid": text.replace('"over":false', '"over":"no"', 1),
+        "another id": text,
+        "too new": text.replace('"format":1,', '"format":9,', 1),
+        "check edited": text.replace('"check":"', '"check":"0', 1),
+    }
+    for what, bad in damaged.items():
+        key = "other" if what == "another id" else gid
+        assert saves.quick_summary(bad, key) is None, what
+    # a record damaged under a sound summary is listed as a problem, not as a game
+    storage.items[GAME_PREFIX + gid] = damaged["record edited"]
+    games, problems = SaveStore(storage).list_games()
+    assert games == [] and [p["key"] for p in problems] == ["saves.error.damaged"]
