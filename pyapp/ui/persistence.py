@@ -10,7 +10,8 @@ game ``Controller`` (pure Python: the browser specifics come in through ``platfo
 * adds header entries (``controller.menu``): saved games, rules, language;
 * draws, over the game screens, the saved-games list or the rules reference (``view``: the
   bots wait meanwhile, so nothing redraws the list while nothing changes; the list draws the
-  ``LIST_PAGE`` last played games and a "Show more" button), and a
+  ``LIST_PAGE`` last played games and a "Show more" button; ``prepare_list`` checks the entries
+  for it ahead, in idle slices after the start), and a
   message banner (``role="alert"``) for every failure, with an export button while the running
   game is not stored; the game itself is never touched by these screens;
 * another tab or window of the origin may play or delete the same game: a save that would

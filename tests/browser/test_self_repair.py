@@ -138,3 +138,21 @@ def test_the_network_needed_message_speaks_french(browser, site, site_url):
         assert page.evaluate("document.documentElement.lang") == "fr"
     finally:
         context.close()
+
+
+def test_a_start_that_never_ends_shows_the_error_screen_in_bounded_time(context, site, site_url):
+    held = []  # the app's code never arrives: the start hangs
+    context.route(f"**/{app_code(site)}", lambda route: held.append(route))
+    page = context.new_page()
+    page.clock.install()
+    page.goto(site_url)
+    for _ in range(300):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the app's code was never asked for"
+    assert page.locator("html[data-app-error]").count() == 0
+    page.clock.run_for(125_000)  # the boot screen's time limit is 120 s
+    page.wait_for_selector("html[data-app-error]", state="attached", timeout=10_000)
+    assert "too long" in page.locator("#boot-error-message").text_content()
+    assert page.get_by_role("button", name="Try again").is_visible()
