@@ -12,6 +12,8 @@ under many ids and dates), reloads, and measures inside the page:
   after the start; a click before that work is done finishes it;
 * later openings (``--repeat``, closing the list in between): only entries whose text changed
   are checked again;
+* beside those wall-clock times, the page's main-thread CPU time for the opening (Chromium's
+  ``TaskDuration`` in thread ticks), which a busy machine hardly changes;
 * while the open list sits idle for ``--idle`` seconds: the app's redraws (its ``data-renders``
   counter) and the browser's long tasks. The running game is one of bots (``--no-bots``: of
   people), whose moves behind the list used to redraw it at every step.
@@ -90,6 +92,22 @@ def saved_games(count: int, seed: int = 1, bots: bool = True) -> dict[str, str]:
     return items
 
 
+def main_thread_ms(cdp) -> float:
+    """CPU time the page's main thread has spent in tasks so far (thread ticks), in ms: unlike
+    wall-clock times, it hardly depends on what else the machine's cores are doing."""
+    metrics = cdp.send("Performance.getMetrics")["metrics"]
+    return 1000 * next(m["value"] for m in metrics if m["name"] == "TaskDuration")
+
+
+def timed_open(page, cdp) -> list:
+    """[handler ms, to next frame ms, screen, the app's redraw ms, main-thread CPU ms] of a click
+    on "Saved games"."""
+    cpu = main_thread_ms(cdp)
+    handler, frame, screen = page.evaluate(TIMED_CLICK, "[data-action=saves]")
+    cpu = main_thread_ms(cdp) - cpu
+    return [handler, frame, screen, float(page.evaluate("CalderaGame('render')")), cpu]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=500)
@@ -106,7 +124,10 @@ def main(argv=None) -> int:
     size = sum(len(k) + len(v) for k, v in items.items())
     firsts = {}  # the first opening after a start: at once, and after a pause
     with browser_on_built_site("bench_saves") as (browser, url):
-        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
         page.goto(url)
         page.wait_for_selector("html[data-app-ready]", state="attached", timeout=180_000)
         page.evaluate(
@@ -118,14 +139,12 @@ def main(argv=None) -> int:
                 page.reload()
                 page.wait_for_selector("html[data-app-ready]", state="attached", timeout=180_000)
                 time.sleep(pause)
-                firsts.setdefault(pause, []).append(
-                    page.evaluate(TIMED_CLICK, "[data-action=saves]")
-                )
+                firsts.setdefault(pause, []).append(timed_open(page, cdp))
                 page.evaluate(TIMED_CLICK, "[data-action=saves-close]")
         page.evaluate(LONG_TASKS)
         opened, closed = [], []
         for _ in range(args.repeat):
-            opened.append(page.evaluate(TIMED_CLICK, "[data-action=saves]"))
+            opened.append(timed_open(page, cdp))
             listed = page.locator("li.save-item").count()
             closed.append(page.evaluate(TIMED_CLICK, "[data-action=saves-close]"))
         page.evaluate(TIMED_CLICK, "[data-action=saves]")
@@ -138,10 +157,18 @@ def main(argv=None) -> int:
     def figures(runs) -> str:
         handler = [o[0] for o in runs]
         frame = [o[1] for o in runs]
-        return (
+        text = (
             f"handler median {statistics.median(handler):.0f} max {max(handler):.0f}; "
             f"to next frame median {statistics.median(frame):.0f} max {max(frame):.0f}"
         )
+        if len(runs[0]) > 3:  # the app's own redraw (Python's view and the DOM patch)
+            redraw = [o[3] for o in runs]
+            cpu = [o[4] for o in runs]
+            text += (
+                f"; of which the redraw median {statistics.median(redraw):.0f}"
+                f"; main-thread CPU median {statistics.median(cpu):.0f} max {max(cpu):.0f}"
+            )
+        return text
 
     print(
         f"Caldera Park saved-games list: {args.games} saved games ({size / 1e6:.1f} M characters "
