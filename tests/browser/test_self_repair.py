@@ -1,6 +1,7 @@
 """A damaged offline cache never bricks the app (issue 18).
 
-Each kind of precached file (the app's code, the page, a runtime file of Pyodide) is replaced by
+Each kind of precached file (the app's code, the page, a runtime file of Pyodide, the boot
+screen's script, which index.html backs up with a few lines of its own) is replaced by
 garbage in Cache Storage after a first online visit. Online, a reload starts the app and the
 cache holds the build's copy again; offline, the page says that the game needs the network once
 to repair itself, and once online again "Try again" repairs the cache and starts the app.
@@ -42,6 +43,7 @@ KINDS = {
     "the app's code": app_code,
     "the page": lambda site: "index.html",
     "a runtime file": lambda site: "pyodide/pyodide.asm.wasm",
+    "the boot screen's script": lambda site: "js/boot.js",
 }
 
 
