@@ -10,7 +10,14 @@ to repair itself, and once online again "Try again" repairs the cache and starts
 from __future__ import annotations
 
 import pytest
-from sitetest import BOOT_TIMEOUT_MS, READY, open_app, reload, wait_for_service_worker
+from sitetest import (
+    BOOT_TIMEOUT_MS,
+    READY,
+    PageLog,
+    open_app,
+    reload,
+    wait_for_service_worker,
+)
 
 DAMAGED = "html[data-cache-damaged]"
 
@@ -71,9 +78,12 @@ def test_online_a_damaged_cached_file_is_repaired_and_the_app_starts(context, si
     path = KINDS[kind](site)
     page = _installed(context, site_url)
     _corrupt(page, site_url + path)
+    log = PageLog()
+    log.watch_page(page)
 
     reload(page)
 
+    assert log.console_errors == [] and log.page_errors == []
     assert page.locator("#app").is_visible()
     assert page.locator(".banner, html[data-app-error]").count() == 0
     # the cache holds the build's copy again
