@@ -268,6 +268,13 @@
 
   // The error screen, saying that the offline copy is damaged and the network is needed once.
   function showDamaged(detail) {
+    if (!$("boot-error-message")) {
+      // told while the page's head is still loading (a damaged stylesheet): once the body is there
+      document.addEventListener("DOMContentLoaded", function () {
+        showDamaged(detail);
+      });
+      return;
+    }
     var heading = document.querySelector("#boot-error h1");
     if (heading) heading.textContent = tr(DAMAGED_TITLE);
     $("boot-error-message").textContent = tr(DAMAGED_TEXT);
@@ -281,6 +288,11 @@
   }
 
   function markDamaged(path) {
+    if (/\.(png|svg|txt)$/.test(path)) {
+      // an icon or a licence text: the game starts and plays without it
+      console.warn("A file of the offline copy is damaged and needs the network once:", path);
+      return;
+    }
     if (state.damaged.indexOf(path) < 0) state.damaged.push(path);
     if (state.ready) {
       console.warn("A file of the offline copy is damaged and needs the network once:", path);

@@ -51,6 +51,7 @@ KINDS = {
     "the page": lambda site: "index.html",
     "a runtime file": lambda site: "pyodide/pyodide.asm.wasm",
     "the boot screen's script": lambda site: "js/boot.js",
+    "a stylesheet": lambda site: "css/app.css",
 }
 
 
@@ -168,3 +169,12 @@ def test_a_start_that_never_ends_shows_the_error_screen_in_bounded_time(context,
     page.wait_for_selector("html[data-app-error]", state="attached", timeout=10_000)
     assert "too long" in page.locator("#boot-error-message").text_content()
     assert page.get_by_role("button", name="Try again").is_visible()
+
+
+def test_offline_a_damaged_icon_does_not_stop_the_game(context, site_url):
+    page = _installed(context, site_url)
+    _corrupt(page, site_url + "icons/icon.svg")  # drawn on the boot screen
+    context.set_offline(True)
+    reload(page)
+    assert page.locator(DAMAGED).count() == 0
+    assert page.locator("#app").is_visible()
