@@ -105,7 +105,7 @@ function manifestPath(url) {
   return Object.prototype.hasOwnProperty.call(PRECACHE.files, path) ? path : null;
 }
 
-// The cached copy of a manifest file, checked once per worker against the manifest's hash:
+// The cached copy of a manifest file, checked once per page load against the manifest's hash:
 // a Response, or null when it is missing or damaged (a damaged copy is removed).
 async function checkedCopy(cache, url, hash) {
   const cached = await cache.match(url);
@@ -199,6 +199,10 @@ async function serveChecked(event, url, path) {
   try {
     return await refetch(cache, url, hash);
   } catch (error) {
+    // the server may already hold another build (a deploy): its copy, as before self-repair
+    // (not cached; the new build comes as an update)
+    const answer = await fetch(event.request).catch(() => null);
+    if (answer && answer.ok) return answer;
     console.warn(`offline cache: ${path} is damaged and cannot be downloaded now:`, error);
     if (path === "index.html") return repairPage();
     event.waitUntil(reportDamaged(event.clientId, path));
