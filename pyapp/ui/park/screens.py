@@ -85,6 +85,7 @@ def resolve_focus(ctrl: Controller, alias: str | None, body) -> str | None:
         "token-first": "token-",
         "space-first": "sp-",
         "slot-first": "slot-",
+        "start-first": "start-",
         "action-first": "action-",
         "terrain-first": "terrain-",
     }
@@ -355,8 +356,9 @@ def park_view(
     board, weather = pl["board"], pl["weather"]
     lets = letters()
     legal: set = set()
-    pending_token = pending_weather = None
+    pending_token = None
     pending_at = None
+    pending_wx: dict = {}  # weather space -> ("up" | "down", weather id) waiting for "confirm"
     selected_at = ctrl.turn.space if interactive else None
     next_space = None
     d = ctrl.decision()
@@ -374,11 +376,15 @@ def park_view(
                 pending_token, pending_at = TOKEN_BY_NAME[pend.token].id, pend.at
             elif pend.kind == "weather":
                 slot = pl["forecast"][pend.slot]
-                pending_weather = ("up", slot["id"]) if slot["up"] else ("down", None)
-                pending_at = pend.at or next_space
+                pending_wx[pend.at or next_space] = (
+                    ("up", slot["id"]) if slot["up"] else ("down", None)
+                )
+            elif pend.kind == "start" and pend.token is None:  # the first geyser side
+                pending_wx[pend.at] = ("up", pl["start_token"])
             elif pend.kind == "start":
-                pending_weather = ("up", pl["start_token"])
-                pending_at = pend.at
+                ring, middle = pl["start_tokens"][pend.token], pl["start_tokens"][1 - pend.token]
+                pending_wx[pend.at] = ("up", ring)
+                pending_wx[park.at(park.middle)] = ("up", middle)
     flipped = {tuple(a) for a in flipped}
     spaces = []
     for i, s in enumerate(park.spaces):
@@ -425,8 +431,8 @@ def park_view(
             parts.append(art.token_glyph(pending_token, lets, x, y, cls="tok pending"))
             state_text = t("space.pending", token=token_label(pending_token))
             cls.append("is-pending")
-        elif pending_at == at and pending_weather is not None:
-            face, wid = pending_weather
+        elif at in pending_wx:
+            face, wid = pending_wx[at]
             parts.append(art.weather_glyph(wid, x, y, face_down=face == "down"))
             parts[-1].attrs["class"] = "wx pending"
             state_text = t(
@@ -579,7 +585,7 @@ def table_screen(ctrl: Controller) -> E:
         park_view(ctrl, shown, interactive=interactive),
         confirm_bar(ctrl) if interactive else None,
         display_panel(ctrl, shown, interactive and kind == "place"),
-        weather_panel(ctrl, shown, interactive and kind in ("weather", "reveal")),
+        weather_panel(ctrl, shown, interactive and kind in ("weather", "reveal", "start")),
     ]
     side = [
         board_panel(ctrl, me is not None and kind == "pick"),
@@ -906,13 +912,44 @@ def weather_panel(ctrl: Controller, p: int, choosing: bool) -> E:
         extra = h(
             "p", {"class": "hint"}, t("weather.start_token", token=weather_label(pl["start_token"]))
         )
+    elif "start_tokens" in pl:
+        extra = start_tokens_view(ctrl, pl, wc.starts if wc is not None else [])
     return h(
         "div",
         {"class": "weather-panel"},
         h("h3", None, t("weather.title")),
-        h("ul", {"class": "weather-display" + (" choosing" if choosing else "")}, slots),
+        h("ul", {"class": "weather-display" + (" choosing" if wc and wc.slots else "")}, slots),
         extra,
         weather_guide(),
+    )
+
+
+def start_tokens_view(ctrl: Controller, pl: dict, choosable: list[int]) -> E:
+    """Geyser Park setup: the two starting weather tokens, face up; while choosing, a button
+    each: the one pressed goes on a ring space, the other on the middle space."""
+    items = []
+    for k, wid in enumerate(pl["start_tokens"]):
+        glyph = art.mini_svg(art.weather_glyph(wid), 19.0, "mini")
+        if k in choosable:
+            selected = ctrl.turn.slot == k
+            attrs = {
+                "type": "button",
+                "class": "wslot" + (" selected" if selected else ""),
+                "data-action": "slot",
+                "data-slot": str(k),
+                "data-key": f"start-{k}",
+                "aria-label": t("weather.start_ring", token=weather_label(wid)),
+                "aria-pressed": "true" if selected else "false",
+            }
+            items.append(h("li", None, h("button", attrs, glyph)))
+        else:
+            label = {"class": "wslot", "role": "img", "aria-label": weather_label(wid)}
+            items.append(h("li", None, h("span", label, glyph)))
+    return h(
+        "div",
+        {"class": "start-tokens"},
+        h("p", {"class": "hint"}, t("weather.start_tokens")),
+        h("ul", {"class": "weather-display" + (" choosing" if choosable else "")}, items),
     )
 
 
