@@ -10,7 +10,8 @@ game ``Controller`` (pure Python: the browser specifics come in through ``platfo
 * adds header entries (``controller.menu``): saved games, rules, language;
 * draws, over the game screens, the saved-games list or the rules reference (``view``: the
   bots wait meanwhile, so nothing redraws the list while nothing changes; the list draws the
-  ``LIST_PAGE`` last played games and a "Show more" button), and a
+  ``LIST_PAGE`` last played games and a "Show more" button; ``prepare_list`` checks the entries
+  for it ahead, in idle slices after the start), and a
   message banner (``role="alert"``) for every failure, with an export button while the running
   game is not stored; the game itself is never touched by these screens;
 * another tab or window of the origin may play or delete the same game: a save that would
@@ -61,6 +62,11 @@ OVERLAYS = ("saves", "rules")
 LANG_SWITCH = ("lang.switch", "lang.switch.lang")
 MAX_IMPORT_BYTES = 2_000_000
 LIST_PAGE = 40  # saved games drawn at first (last played first), and per "Show more"
+# the saved games are checked for the list ahead of its opening: from this long after the start,
+# in slices of this long with these gaps between them (the page stays responsive meanwhile)
+PREPARE_DELAY_S = 0.1
+PREPARE_SLICE_S = 0.008
+PREPARE_GAP_S = 0.016
 _MONTHS = {
     "en": ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
     "fr": [
@@ -184,6 +190,19 @@ class Persistence:
             self.persisted = result
 
         self.platform.request_persist(done)
+
+    async def prepare_list(self, sleep, delay_s: float = PREPARE_DELAY_S) -> None:
+        """Check the saved games for the list in short slices while the page is idle (``sleep``:
+        ``asyncio.sleep``), so that even its first opening is quick with hundreds of games."""
+        await sleep(delay_s)
+        while True:
+            try:
+                done = self.store.prepare_list(PREPARE_SLICE_S)
+            except Exception:  # noqa: BLE001 - only a head start: the list checks them anyway
+                return
+            if done:
+                return
+            await sleep(PREPARE_GAP_S)
 
     # ------------------------------------------------------------------ autosave
 

@@ -3,11 +3,14 @@
 ``pyapp.ui.app.start`` calls ``install(app)`` before the first drawing: the store over the page's
 localStorage (None where the browser refuses it), the browser platform, then ``boot()`` (the
 language, and the last running game resumed mid-turn), and the page's ``storage`` event (another
-tab's saves) reaches ``Persistence.on_storage``. The page's ``<html lang>`` follows the
+tab's saves) reaches ``Persistence.on_storage``; the saved games are checked for the list in idle
+slices (``Persistence.prepare_list``). The page's ``<html lang>`` follows the
 language (``BrowserPlatform.set_document_language``, called by ``Persistence.apply_language``).
 """
 
 from __future__ import annotations
+
+import asyncio
 
 import js
 
@@ -34,5 +37,7 @@ def install(app) -> Persistence:
             app.redraw()
 
     platform.watch_storage(changed)
+    # check the saved games for the list while the page is idle (the first opening is quick)
+    app.prepare_task = asyncio.ensure_future(persistence.prepare_list(asyncio.sleep))
     platform.set_document_language(i18n.language())  # also when boot() failed early
     return persistence

@@ -6,12 +6,15 @@ it fakes. Layout of the storage, every key under the ``caldera-park/`` prefix::
 
     caldera-park/game/<id>   one entry per game (nothing else is ever written to it):
         {"kind": "caldera-park-save", "format": 1, "id": "<id>",
-         "record": {"format", "game", "options", "log"},      # the game's to_record
-         "check": "<sha-256 of the record, 16 hex digits>",
+         "rev": <revision: 1 for the first save, one more for each save after>,
          "summary": {"game", "players": [names], "over", "actions", "created", "last_played",
                      ...the game's own: Caldera Park adds "variant", "round", "turn"},
          "session": {"seats": ["human" | bot name, ...], "fast": bool},   # optional
-         "rev": <revision: 1 for the first save, one more for each save after>}
+         "check": "<sha-256 of the record's canonical text, 16 hex digits>",
+         "record": {"format", "game", "options", "log"}}      # the game's to_record
+    written in that order, compact, the record last in its canonical text (sorted keys), so
+    the list reads the summary and checks the digest without parsing the record
+    (``quick_summary``; entries of older versions, in another order, are parsed whole)
     caldera-park/current     the id of the game that was running last (resumed on boot)
     caldera-park/lang        the chosen interface language ("en" or "fr")
 
@@ -42,6 +45,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 import time
 
@@ -123,9 +127,60 @@ def new_id() -> str:
     return secrets.token_hex(6)
 
 
-def _digest(record: dict) -> str:
-    text = json.dumps(record, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+def _canonical(record: dict) -> str:
+    """The record's JSON text in the one form its digest is taken of (and stored in)."""
+    return json.dumps(record, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def _text_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _digest(record: dict) -> str:
+    return _text_digest(_canonical(record))
+
+
+def entry_text(entry: dict, record_text: str) -> str:
+    """The stored text of an entry: its small members first (kind, format, id, rev, summary,
+    session, check), the record last in its canonical form, so that ``quick_summary`` can read
+    the summary and check the record's digest without parsing the record."""
+    head = {k: v for k, v in entry.items() if k != "record"}
+    text = json.dumps(head, separators=(",", ":"), ensure_ascii=False)
+    return text[:-1] + ',"record":' + record_text + "}"
+
+
+_QUICK_HEAD = re.compile(
+    r'\{"kind":"caldera-park-save","format":(\d{1,4}),"id":"([A-Za-z0-9_-]{1,64})",'
+    r'"rev":\d{1,15},"summary":'
+)
+_QUICK_CHECK = re.compile(r',"check":"([0-9a-f]{16})","record":')
+_DECODER = json.JSONDecoder()
+
+
+def quick_summary(text: str, game_id: str) -> dict | None:
+    """The summary of an entry written in ``entry_text``'s layout, checked as ``parse_entry``
+    checks it for the list (kind, format, id, summary, the record's digest) but without parsing
+    the record; None when the text is not in that layout or anything is wrong (``parse_entry``
+    then says what)."""
+    m = _QUICK_HEAD.match(text)
+    if m is None or m.group(2) != game_id or not 1 <= int(m.group(1)) <= SAVE_FORMAT:
+        return None
+    if len(text) > MAX_TEXT or not text.endswith("}"):
+        return None
+    try:
+        summary, i = _DECODER.raw_decode(text, m.end())
+        if text.startswith(',"session":', i):
+            _, i = _DECODER.raw_decode(text, i + len(',"session":'))
+    except (ValueError, RecursionError):
+        return None
+    c = _QUICK_CHECK.match(text, i)
+    if c is None or _text_digest(text[c.end() : -1]) != c.group(1):
+        return None
+    try:
+        _check_summary(summary)
+    except SaveError:
+        return None
+    return {"id": game_id, **summary}
 
 
 def _valid_id(game_id) -> bool:
@@ -303,6 +358,7 @@ class SaveStore:
         self.seen: dict[str, int] = {}  # game id -> revision this tab last read or wrote
         # key -> (text, summary or SaveError): the list checks each entry once per new text
         self._listed: dict[str, tuple[str, dict | SaveError]] = {}
+        self._todo: list[str] | None = None  # keys ``prepare_list`` has still to check
 
     # ----------------------------------------------------------------- raw access
 
@@ -382,7 +438,8 @@ class SaveStore:
         created = created if type(created) is int else None
         game = _game(game)
         record = game.to_record(state)
-        check = _digest(record)
+        record_text = _canonical(record)
+        check = _text_digest(record_text)
         session = clean_session(session, state["options"]["players"])
         # the same game as stored (a resume: only its date changes) keeps its revision, so that
         # other tabs holding it see no conflict
@@ -392,14 +449,13 @@ class SaveStore:
             "kind": SAVE_KIND,
             "format": SAVE_FORMAT,
             "id": game_id,
-            "record": record,
-            "check": check,
+            "rev": (stored_rev or 0) + (0 if same and stored_rev else 1),
             "summary": summary_of(state, created if created is not None else when, when, game),
         }
         if session is not None:
             entry["session"] = session
-        entry["rev"] = (stored_rev or 0) + (0 if same and stored_rev else 1)
-        text = json.dumps(entry, separators=(",", ":"), ensure_ascii=False)
+        entry["check"] = check
+        text = entry_text(entry, record_text)
         self._call("setItem", key, text)
         self.seen[game_id] = entry["rev"]
         self.set_current(game_id)
@@ -454,35 +510,68 @@ class SaveStore:
         data = parse_entry(text, game_id)
         return {"id": game_id, **data["summary"]}
 
+    def _checked_summary(self, key: str, text: str) -> dict | SaveError:
+        """The summary of the entry ``text`` under ``key`` (with its ``id``) or the SaveError
+        saying why it cannot be read; each text is checked once (``_listed``)."""
+        seen = self._listed.get(key)
+        if seen is not None and seen[0] == text:
+            return seen[1]
+        game_id = key[len(GAME_PREFIX) :]
+        found = quick_summary(text, game_id)
+        if found is None:  # an older layout, or something is wrong: the full check says what
+            try:
+                found = {"id": game_id, **parse_entry(text, game_id)["summary"]}
+            except SaveError as e:
+                found = e
+        self._listed[key] = (text, found)
+        return found
+
     def list_games(self) -> tuple[list[dict], list[dict]]:
         """(games, problems): the readable saves, last played first, each a summary with its
-        ``id``; and one ``{"id", "key", "params"}`` per entry that cannot be read (kept as is)."""
+        ``id``; and one ``{"id", "key", "params"}`` per entry that cannot be read (kept as is).
+        An entry is checked once per text (an entry another tab rewrote is checked again);
+        ``prepare_list`` does that work ahead, in slices."""
         games, problems = [], []
         listed = {}
         for k in self._keys():
             if not k.startswith(GAME_PREFIX):
                 continue
-            game_id = k[len(GAME_PREFIX) :]
             text = self._get(k)
             if text is None:
                 continue
-            seen = self._listed.get(k)
-            if seen is not None and seen[0] == text:
-                found = seen[1]
-            else:
-                try:
-                    found = {"id": game_id, **parse_entry(text, game_id)["summary"]}
-                except SaveError as e:
-                    found = e
+            found = self._checked_summary(k, text)
             listed[k] = (text, found)
             if isinstance(found, SaveError):
-                problems.append({"id": game_id, "key": found.key, "params": found.params})
+                problems.append(
+                    {"id": k[len(GAME_PREFIX) :], "key": found.key, "params": found.params}
+                )
             else:
                 games.append(dict(found))
         self._listed = listed
+        self._todo = []  # all checked
         games.sort(key=lambda g: (-g["last_played"], g["id"]))
         problems.sort(key=lambda p: p["id"])
         return games, problems
+
+    def prepare_list(self, budget_s: float, clock=time.perf_counter) -> bool:
+        """Check saved entries for the list ahead of time, for about ``budget_s`` seconds (at
+        least one entry); True once every entry is checked. Called in idle slices after the
+        start, so that even the first opening of the list only reads texts it has seen."""
+        start = clock()
+        try:
+            if self._todo is None:
+                self._todo = [k for k in self._keys() if k.startswith(GAME_PREFIX)]
+                self._todo.reverse()
+            while self._todo:
+                key = self._todo.pop()
+                text = self._get(key)
+                if text is not None:
+                    self._checked_summary(key, text)
+                if clock() - start >= budget_s:
+                    break
+        except SaveError:
+            self._todo = []  # no storage: nothing to prepare
+        return not self._todo
 
     def delete(self, game_id: str) -> None:
         """Remove one game (readable or not); the other games are not touched."""

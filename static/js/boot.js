@@ -5,6 +5,11 @@
  * CalderaBoot.fail(message, detail) if the app cannot start. Before ready, any uncaught error,
  * a failed script load, or a boot that takes too long also shows the error screen.
  * All text is set with textContent: nothing is ever parsed as HTML.
+ *
+ * Self-repair: the service worker checks its offline copies against the build's hashes and
+ * tells the page when one is damaged and cannot be downloaded again (offline); the error screen
+ * then says that the game needs the network once. "Try again" first has the service worker
+ * check and repair its whole cache, then reloads.
  */
 (function () {
   "use strict";
@@ -51,6 +56,10 @@
     "The game took too long to start.": "Le jeu a mis trop de temps à démarrer.",
     " You seem to be offline: open the game once with a connection so it can be stored for offline play.":
       " Vous semblez hors ligne : ouvrez le jeu une fois avec une connexion pour qu’il soit gardé pour le jeu hors ligne.",
+    "Caldera Park needs the network once": "Caldera Park a besoin du réseau une fois",
+    "A file of the game stored on this device is damaged. Connect to the internet once and try again: the game repairs itself and then plays offline again.":
+      "Un fichier du jeu gardé sur cet appareil est abîmé. Connectez-vous une fois à internet puis réessayez : le jeu se répare et fonctionne ensuite de nouveau hors ligne.",
+    "Repairing the game’s files…": "Réparation des fichiers du jeu…",
   };
 
   function language() {
@@ -86,7 +95,14 @@
     }
   }
 
-  var state = { ready: false, failed: false, acceptedUpdate: false, waiting: null, registration: null };
+  var state = {
+    ready: false,
+    failed: false,
+    acceptedUpdate: false,
+    waiting: null,
+    registration: null,
+    damaged: [], // files the service worker found damaged and could not download again
+  };
   var timer = null;
 
   function $(id) {
@@ -127,6 +143,10 @@
     state.failed = true;
     if (timer) clearTimeout(timer);
     var hint = "";
+    if (state.damaged.length) {
+      showDamaged(detail);
+      return;
+    }
     if (navigator.onLine === false) {
       hint = " You seem to be offline: open the game once with a connection so it can be stored for offline play.";
     }
@@ -239,6 +259,92 @@
     $("update-banner").hidden = true;
   }
 
+  /* ---- self-repair of the offline cache (see sw.js) ---- */
+
+  var REPAIR_TIMEOUT_MS = 120000;
+  var DAMAGED_TITLE = "Caldera Park needs the network once";
+  var DAMAGED_TEXT =
+    "A file of the game stored on this device is damaged. Connect to the internet once and try again: the game repairs itself and then plays offline again.";
+
+  // The error screen, saying that the offline copy is damaged and the network is needed once.
+  function showDamaged(detail) {
+    if (!$("boot-error-message")) {
+      // told while the page's head is still loading (a damaged stylesheet): once the body is there
+      document.addEventListener("DOMContentLoaded", function () {
+        showDamaged(detail);
+      });
+      return;
+    }
+    var heading = document.querySelector("#boot-error h1");
+    if (heading) heading.textContent = tr(DAMAGED_TITLE);
+    $("boot-error-message").textContent = tr(DAMAGED_TEXT);
+    $("boot-error-detail").textContent =
+      "Damaged in the offline cache: " + state.damaged.join(", ") + (detail ? "\n" + errorText(detail) : "");
+    $("boot").hidden = true;
+    $("app").hidden = true;
+    $("boot-error").hidden = false;
+    document.documentElement.setAttribute("data-app-error", "");
+    document.documentElement.setAttribute("data-cache-damaged", "");
+  }
+
+  function markDamaged(path) {
+    if (/\.(png|svg|txt)$/.test(path)) {
+      // an icon or a licence text: the game starts and plays without it
+      console.warn("A file of the offline copy is damaged and needs the network once:", path);
+      return;
+    }
+    if (state.damaged.indexOf(path) < 0) state.damaged.push(path);
+    if (state.ready) {
+      console.warn("A file of the offline copy is damaged and needs the network once:", path);
+      return;
+    }
+    if (state.failed) showDamaged("");
+    else fail("A file of the game could not be loaded.", path + ": damaged in the offline cache");
+  }
+
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      var data = event.data;
+      if (data && data.type === "cache-damaged") markDamaged(String(data.path || "?"));
+    });
+    if (navigator.serviceWorker.startMessages) navigator.serviceWorker.startMessages();
+  }
+
+  // Ask the service worker controlling the page to check and repair its whole cache; resolves
+  // to its answer ({repaired, failed}), or null without a worker or an answer in time.
+  function repairCache() {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker || typeof MessageChannel !== "function") return Promise.resolve(null);
+    return new Promise(function (resolve) {
+      var channel = new MessageChannel();
+      var timeout = setTimeout(function () {
+        resolve(null);
+      }, REPAIR_TIMEOUT_MS);
+      channel.port1.onmessage = function (event) {
+        clearTimeout(timeout);
+        resolve(event.data || null);
+      };
+      worker.postMessage({ type: "repair" }, [channel.port2]);
+    });
+  }
+
+  // "Try again": repair the offline copy first (online), then reload; offline with files still
+  // damaged, say that the network is needed instead of reloading into the same failure.
+  function retry() {
+    var button = $("boot-retry");
+    button.disabled = true;
+    $("boot-error-message").textContent = tr("Repairing the game’s files…");
+    repairCache().then(function (result) {
+      if (result && result.failed && result.failed.length) {
+        state.damaged = result.failed.slice();
+        showDamaged("");
+        button.disabled = false;
+        return;
+      }
+      location.reload();
+    });
+  }
+
   /* ---- boot failure detection ---- */
 
   // Starting Python is the longest step and sends no event of its own: let the bar creep
@@ -306,7 +412,9 @@
       if (!watched) return pending;
       return pending.then(
         function (response) {
-          if (!response.ok) {
+          if (response.headers && response.headers.get("X-Caldera-Cache") === "damaged") {
+            markDamaged(url.slice(new URL("./", document.baseURI).href.length) || url);
+          } else if (!response.ok) {
             fail("A file of the game could not be loaded.", url + " answered " + response.status);
           }
           return response;
@@ -335,9 +443,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     if (language() === "fr") document.documentElement.setAttribute("lang", "fr");
     translateStatic(document);
-    $("boot-retry").addEventListener("click", function () {
-      location.reload();
-    });
+    $("boot-retry").addEventListener("click", retry);
     $("update-accept").addEventListener("click", acceptUpdate);
     $("update-later").addEventListener("click", dismissUpdate);
     if (typeof WebAssembly !== "object") {
@@ -354,6 +460,7 @@
     ready: ready,
     fail: fail,
     progress: setProgress,
+    repairCache: repairCache,
     checkForUpdate: checkForUpdate,
     acceptUpdate: acceptUpdate,
     get build() {
