@@ -89,7 +89,7 @@ class App:
 
     def _act(self, event) -> dict | None:
         raw = js.CalderaDom.actionOf(event.target, self.root)
-        if raw is None:
+        if not isinstance(raw, str):  # JS null arrives as pyodide's JsNull, not None
             return None
         return json.loads(raw)
 

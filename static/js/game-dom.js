@@ -4,7 +4,8 @@
  * A description is JSON: a string (a text node) or [tag, {attribute: value}, child, child, ...].
  * Nodes are made with createElement/createElementNS, attributes with setAttribute and text with
  * text nodes: nothing is ever parsed as HTML. The attributes "value" and "checked" also set the
- * property of form fields (only when it differs, so typing is never disturbed).
+ * property of form fields (only when it differs, so typing is never disturbed). An element whose
+ * "data-scroll-key" changes is scrolled back to its top (a table at the start of a decision).
  */
 (function () {
   "use strict";
@@ -49,6 +50,7 @@
   }
 
   function patchAttrs(el, attrs) {
+    var scrollKey = el.getAttribute("data-scroll-key");
     var old = el.attributes;
     for (var i = old.length - 1; i >= 0; i--) {
       var name = old[i].name;
@@ -60,6 +62,9 @@
       }
     }
     setProps(el, attrs);
+    // a scrolling element whose data-scroll-key changes (a new decision) shows its top again
+    if (scrollKey !== null && attrs["data-scroll-key"] !== undefined
+        && attrs["data-scroll-key"] !== scrollKey) el.scrollTop = 0;
   }
 
   function patchChildren(parent, descs, svg) {

@@ -80,7 +80,7 @@ def play_human_step(page, rng: random.Random) -> None:
     else:
         raise AssertionError(f"unexpected decision {kind!r}")
     assert page.locator("#app").get_attribute("data-renders") != before
-    errors = page.locator(".status-bar .error")
+    errors = page.locator(".toast .error")
     assert errors.count() == 0, errors.first.text_content()
 
 

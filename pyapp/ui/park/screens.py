@@ -545,6 +545,10 @@ def park_thumb(ctrl: Controller, p: int) -> E:
 
 
 def table_screen(ctrl: Controller) -> E:
+    """The table: the park on the left (with Confirm and Take back under it), the prompt and
+    the pieces to choose from on the right, the other parks and the log beside or below.
+    Layout (static/css/table.css): the whole decision fits the viewport at every size; nothing
+    that appears while choosing (notices) pushes the park or the panels."""
     state = ctrl.state
     d = ctrl.decision()
     me = ctrl.human_to_move()
@@ -574,15 +578,23 @@ def table_screen(ctrl: Controller) -> E:
                 t("park.back"),
             )
         )
-    main_col = [
+    left = [
         h("div", {"class": "park-head"}, head),
-        park_view(ctrl, shown, interactive=interactive),
+        h(
+            "div",
+            {"class": "park-box"},
+            park_view(ctrl, shown, interactive=interactive),
+            toast(ctrl),
+        ),
         confirm_bar(ctrl) if interactive else None,
+    ]
+    right = [
+        status_bar(ctrl),
+        board_panel(ctrl, me is not None and kind == "pick"),
         display_panel(ctrl, shown, interactive and kind == "place"),
         weather_panel(ctrl, shown, interactive and kind in ("weather", "reveal")),
     ]
-    side = [
-        board_panel(ctrl, me is not None and kind == "pick"),
+    others = [
         n > 1
         and h(
             "div",
@@ -590,6 +602,7 @@ def table_screen(ctrl: Controller) -> E:
             [park_thumb(ctrl, q) for q in range(n)],
         ),
         log_panel(ctrl),
+        h("div", {"class": "legends"}, species_legend(), weather_guide()),
     ]
     return h(
         "section",
@@ -599,11 +612,24 @@ def table_screen(ctrl: Controller) -> E:
             "data-decision": kind,
             "data-human-turn": "true" if me is not None else "false",
             "data-player": str(d["player"]) if d else "",
+            # a new decision of a person shows the table from its top (static/js/game-dom.js)
+            "data-scroll-key": str(len(state["log"])) if me is not None else "wait",
         },
-        status_bar(ctrl),
-        h("div", {"class": "table-main"}, main_col),
-        h("div", {"class": "table-side"}, side),
+        h("div", {"class": "table-left"}, left),
+        h("div", {"class": "table-right"}, right),
+        h("div", {"class": "table-others"}, others),
     )
+
+
+def toast(ctrl: Controller) -> E:
+    """The refused move or the hint of the moment, drawn over the park's top edge (it never
+    pushes anything); always present, empty when there is nothing to say."""
+    messages = []
+    if ctrl.error:
+        messages.append(h("p", {"class": "error", "role": "alert"}, ctrl.error))
+    if ctrl.notice:
+        messages.append(h("p", {"class": "notice", "role": "alert"}, ctrl.notice))
+    return h("div", {"class": "toast" + (" shown" if messages else "")}, messages)
 
 
 def status_bar(ctrl: Controller) -> E:
@@ -647,12 +673,7 @@ def status_bar(ctrl: Controller) -> E:
                 t("status.fast"),
             )
         )
-    messages = []
-    if ctrl.error:
-        messages.append(h("p", {"class": "error", "role": "alert"}, ctrl.error))
-    if ctrl.notice:
-        messages.append(h("p", {"class": "notice", "role": "alert"}, ctrl.notice))
-    return h("div", {"class": "status-bar"}, bits, messages)
+    return h("div", {"class": "status-bar"}, bits)
 
 
 def confirm_bar(ctrl: Controller) -> E:
@@ -769,7 +790,6 @@ def display_panel(ctrl: Controller, p: int, choosing: bool) -> E:
         h("h3", None, t("display.title"), h("small", None, t("display.reserve", n=reserve))),
         h("ul", {"class": "display" + (" choosing" if choosing else "")}, items),
         notes,
-        species_legend(),
     )
 
 
@@ -912,7 +932,6 @@ def weather_panel(ctrl: Controller, p: int, choosing: bool) -> E:
         h("h3", None, t("weather.title")),
         h("ul", {"class": "weather-display" + (" choosing" if choosing else "")}, slots),
         extra,
-        weather_guide(),
     )
 
 
