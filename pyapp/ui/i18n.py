@@ -174,6 +174,10 @@ EN: dict[str, str] = {
     "park.score": "{score} points so far",
     "park.score_short": "{score} pts",
     "park.back": "Back",
+    "families.show": "Show families",
+    "preview.label": "placing it here: {total} points (families {families}, coverage {coverage}, "
+    "geysers {geysers})",
+    "space.near_weather": "beside {weather}",
     "display.title": "Animal display",
     "display.reserve": " · {n} in reserve",
     "display.disabled_hint": "Greyed tokens do not show {feature}.",

@@ -202,6 +202,10 @@ _FR_GAME = {
     "park.score": "{score} points pour l'instant",
     "park.score_short": "{score} pts",
     "park.back": "Retour",
+    "families.show": "Voir les familles",
+    "preview.label": "posé ici : {total} points (familles {families}, couverture {coverage}, "
+    "geysers {geysers})",
+    "space.near_weather": "à côté de {weather}",
     "display.title": "Présentoir d'animaux",
     "display.reserve": " · {n} en réserve",
     "display.disabled_hint": "Les jetons grisés sont sans {feature}.",

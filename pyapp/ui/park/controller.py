@@ -130,6 +130,7 @@ class Controller(TableController):
         self.form = SetupForm(self.bot_names)
         self.turn = Turn()
         self.viewing: int | None = None  # park shown large instead of the focus player's
+        self.show_families = False  # the "show families" view of the parks
 
     # ------------------------------------------------------------------ the table's hooks
 
@@ -232,6 +233,10 @@ class Controller(TableController):
             return False
         self.viewing = None if p == self.focus_player() else p
         self.focus = "park-back" if self.viewing is not None else f"thumb-{p}"
+
+    def _on_families(self, data):
+        self.show_families = not self.show_families
+        self.focus = "families"
 
     def _on_back(self, data):
         p = self.viewing

@@ -13,6 +13,7 @@ from functools import cache
 from pyapp.park.components import (
     ACTIONS,
     SPECIES,
+    SUN,
     TERRAIN_SPACES,
     TOKEN_BY_NAME,
     TOKENS,
@@ -21,7 +22,14 @@ from pyapp.park.components import (
 )
 from pyapp.park.game import ROUNDS, TURNS, score_player
 from pyapp.park.park import load_park
-from pyapp.park.scoring import CATEGORIES
+from pyapp.park.scoring import (
+    CATEGORIES,
+    driven_away_near,
+    faces_of,
+    families,
+    flipped_spaces,
+    placement_previews,
+)
 from pyapp.park.variants import VARIANTS
 
 from ..frame import first_key, frame
@@ -380,6 +388,14 @@ def park_view(
                 pending_weather = ("up", pl["start_token"])
                 pending_at = pend.at
     flipped = {tuple(a) for a in flipped}
+    near = driven_away_near(park, weather) if ctrl.show_families else {}
+    previews = {}
+    joined: set[int] = set()
+    if legal and pending_weather is None and d["kind"] == "place" and ctrl.turn.token is not None:
+        spots = [park.index[a] for a in legal]
+        previews = placement_previews(park, board, weather, ctrl.turn.token, spots)
+        if selected_at in legal:
+            joined = set(previews[park.index[selected_at]]["family"])
     spaces = []
     for i, s in enumerate(park.spaces):
         x, y = centres[i]
@@ -445,6 +461,12 @@ def park_view(
             state_text = state_text + t("list.sep") + t("space.last") if state_text else ""
         attrs = {"class": " ".join(cls), "data-key": f"{key_prefix}{at[0]},{at[1]}"}
         full = t("list.sep").join(x for x in (label, state_text, space_position(park, i)) if x)
+        if i in near:
+            beside = t("list.and").join(weather_label(w) for w in near[i])
+            full = t("list.sep").join((full, t("space.near_weather", weather=beside)))
+        if i in previews:
+            parts.append(preview_badge(previews[i], x, y))
+            full = t("list.sep").join((full, preview_text(previews[i])))
         if at in legal:
             cls.append("legal")
             if selected_at == at:
@@ -463,6 +485,10 @@ def park_view(
         else:
             attrs.update({"role": "img", "aria-label": full})
         spaces.append(h("g", attrs, parts))
+    if joined:
+        spaces.append(outlines(joined, centres, "fam-join"))
+    if ctrl.show_families:
+        spaces.append(families_layer(ctrl, p, centres))
     name = pl["name"]
     return h(
         "svg",
@@ -475,6 +501,66 @@ def park_view(
         },
         spaces,
     )
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else ("±0" if n == 0 else f"−{-n}")
+
+
+def preview_badge(preview: dict, x: float, y: float) -> E:
+    """What a placement here changes in the score, drawn at the bottom of the space."""
+    n = preview["total"]
+    cls = "pv up" if n > 0 else ("pv zero" if n == 0 else "pv down")
+    return h(
+        "g",
+        {"class": cls, "transform": f"translate({x:.1f},{y + 5.6:.1f})", "aria-hidden": "true"},
+        h("rect", {"x": -5.4, "y": -3.2, "width": 10.8, "height": 6.4, "rx": 2.2}),
+        h("text", {"x": 0, "y": 2.0, "font-size": 5.2}, signed(n)),
+    )
+
+
+def preview_text(preview: dict) -> str:
+    return t(
+        "preview.label",
+        total=signed(preview["total"]),
+        families=signed(preview["families"]),
+        coverage=signed(preview["coverage"]),
+        geysers=signed(preview["geysers"]),
+    )
+
+
+def outlines(indices, centres, cls: str, radius: float = 0.86) -> E:
+    """Outlines of the spaces ``indices`` (a family), drawn over the park."""
+    return h(
+        "g",
+        {"class": cls, "aria-hidden": "true"},
+        [
+            h("polygon", {"points": art.points_attr(art.corners(*centres[i], art.R * radius))})
+            for i in sorted(indices)
+        ],
+    )
+
+
+def families_layer(ctrl: Controller, p: int, centres) -> E:
+    """The "show families" view: the best family of each species outlined in its colour, and
+    on the spaces beside placed bad weather, the weather that would drive tokens away."""
+    park = ctrl.park_of_state()
+    pl = ctrl.state["G"]["players"][p]
+    faces, wx = faces_of(pl["board"], pl["weather"])
+    flipped = flipped_spaces(park, faces, wx)
+    suns = [w for w in park.weather_spaces if wx[w] is not None and wx[w].id == SUN]
+    layer = []
+    for k, sp in enumerate(SPECIES):
+        fams = families(park, faces, flipped, sp, suns)
+        if fams and fams[0][0] > 0:
+            layer.append(outlines(fams[0][1], centres, f"fam fam-{sp}", 0.9 - 0.07 * k))
+    for i, wids in sorted(driven_away_near(park, pl["weather"]).items()):
+        x, y = centres[i]
+        for n, wid in enumerate(wids[:2]):
+            g = art.weather_glyph(wid, x + 5.2 - 10.4 * n, y - 5.2, radius=2.9)
+            g.attrs["class"] = "wx near-wx"
+            layer.append(g)
+    return h("g", {"class": "families", "aria-hidden": "true"}, layer)
 
 
 def park_thumb(ctrl: Controller, p: int) -> E:
@@ -565,6 +651,19 @@ def table_screen(ctrl: Controller) -> E:
         h("h2", {"class": "park-title", "id": "park-title"}, t("park.of", name=pl["name"])),
         h("span", {"class": "park-score"}, t("park.score", score=score)),
     ]
+    head.append(
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary small families-toggle",
+                "data-action": "families",
+                "data-key": "families",
+                "aria-pressed": "true" if ctrl.show_families else "false",
+            },
+            t("families.show"),
+        )
+    )
     if ctrl.viewing is not None:
         head.append(
             h(
