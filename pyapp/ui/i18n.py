@@ -174,6 +174,11 @@ EN: dict[str, str] = {
     "park.score": "{score} points so far",
     "park.score_short": "{score} pts",
     "park.back": "Back",
+    "pass.banner": "{name}'s turn",
+    "setup.hide_between": "Hide the screen between players (a hand-over screen when the turn "
+    "passes to another person)",
+    "notice.taken_back": "Move taken back.",
+    "turn.takeback_help": "Take back your last confirmed move",
     "families.show": "Show families",
     "preview.label": "placing it here: {total} points (families {families}, coverage {coverage}, "
     "geysers {geysers})",

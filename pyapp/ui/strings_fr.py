@@ -202,6 +202,11 @@ _FR_GAME = {
     "park.score": "{score} points pour l'instant",
     "park.score_short": "{score} pts",
     "park.back": "Retour",
+    "pass.banner": "Au tour de {name}",
+    "setup.hide_between": "Cacher l'écran entre les joueurs (un écran de passage quand le tour "
+    "passe à une autre personne)",
+    "notice.taken_back": "Coup repris.",
+    "turn.takeback_help": "Reprendre votre dernier coup confirmé",
     "families.show": "Voir les familles",
     "preview.label": "posé ici : {total} points (familles {families}, couverture {coverage}, "
     "geysers {geysers})",

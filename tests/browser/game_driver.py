@@ -18,8 +18,9 @@ HUMAN_TURN = "section[data-screen=table][data-human-turn=true]"
 ENABLED = ":not([aria-disabled=true]):not([disabled])"
 
 
-def new_game(page, *, variant="base", seats=("human", "random"), names=None, seed="7"):
-    """Fill the new-game form and start; returns when the first game screen is drawn."""
+def new_game(page, *, variant="base", seats=("human", "random"), names=None, seed="7", hide=False):
+    """Fill the new-game form and start; returns when the first game screen is drawn.
+    ``hide``: hand-over screens between the people of a pass-and-play game."""
     page.locator(f"input[data-action=variant][value={variant}]").check()
     count = page.locator(f"input[data-action=seats][value='{len(seats)}']")
     if count.count():
@@ -28,6 +29,8 @@ def new_game(page, *, variant="base", seats=("human", "random"), names=None, see
         page.locator(f"select[data-seat='{i}']").select_option(kind)
         if names:
             page.locator(f"input[data-action=name][data-seat='{i}']").fill(names[i])
+    if hide:
+        page.locator("input[data-action=hide]").check()
     page.locator("input[data-action=seed]").fill(seed)
     page.locator("[data-action=start]").click()
     page.wait_for_selector("#app[data-screen=table], #app[data-screen=handover]")

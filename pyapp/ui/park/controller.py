@@ -27,7 +27,7 @@ from collections.abc import Callable
 from pyapp.core.errors import GameError
 from pyapp.park.actions import ChooseWeather, Pick, Place, RevealWeather, StartWeather
 from pyapp.park.components import TOKENS
-from pyapp.park.game import park_of
+from pyapp.park.game import copy_state, park_of
 from pyapp.park.protocol import GAME
 from pyapp.park.variants import VARIANTS
 
@@ -66,6 +66,7 @@ class SetupForm:
         self.count = 2
         self.variant = "base"
         self.seed = ""
+        self.hide_between = False  # pass-and-play: hand-over screens between people
         self.names = [t("setup.default_name", n=i + 1) for i in range(MAX_SEATS)]
         self.kinds = [HUMAN] + [preferred_bot(self.bot_names)] * (MAX_SEATS - 1)
         self.error: str | None = None
@@ -131,6 +132,10 @@ class Controller(TableController):
         self.turn = Turn()
         self.viewing: int | None = None  # park shown large instead of the focus player's
         self.show_families = False  # the "show families" view of the parks
+        # take back after Confirm: the state before the last move of a person, kept while that
+        # move revealed nothing hidden and nobody else has moved (``can_take_back``)
+        self.before_move: dict | None = None
+        self.moved: tuple[int, int] | None = None  # (player, log length after the move)
 
     # ------------------------------------------------------------------ the table's hooks
 
@@ -213,6 +218,9 @@ class Controller(TableController):
             self.form.names[i] = str(data.get("value", ""))[:60]
         return False  # typing: no redraw
 
+    def _on_hide(self, data):
+        self.form.hide_between = bool(data.get("value"))
+
     def _on_seed(self, data):
         self.form.seed = str(data.get("value", ""))[:80]
         return False
@@ -221,6 +229,7 @@ class Controller(TableController):
         try:
             options, seats = self.form.options(self.seed_source)
             self.form.error = None
+            self.hide_between = self.form.hide_between
             self.start_game(options, seats)
         except (ValueError, GameError) as e:
             self.form.error = str(e)
@@ -232,7 +241,10 @@ class Controller(TableController):
         if self.state is None or p is None or not 0 <= p < len(self.state["G"]["players"]):
             return False
         self.viewing = None if p == self.focus_player() else p
-        self.focus = "park-back" if self.viewing is not None else f"thumb-{p}"
+        if data.get("tab"):
+            self.focus = f"tab-{p}"
+        else:
+            self.focus = "park-back" if self.viewing is not None else f"thumb-{p}"
 
     def _on_families(self, data):
         self.show_families = not self.show_families
@@ -322,7 +334,7 @@ class Controller(TableController):
             return False
         kind = self.decision()["kind"]
         if kind == "reveal":
-            return self.play(RevealWeather(slot))
+            return self.play_human(RevealWeather(slot))
         if kind != "weather":
             return False
         if not any(a.slot == slot for a in self.legal()):
@@ -353,12 +365,12 @@ class Controller(TableController):
         if pick not in self.legal():
             self.notice = t("notice.terrain_not_free")
             return
-        self.play(pick)
+        self.play_human(pick)
 
     def _on_confirm(self, data):
         if self.human_to_move() is None or self.turn.pending is None:
             return False
-        self.play(self.turn.pending)
+        self.play_human(self.turn.pending)
 
     def _on_undo(self, data):
         if self.turn.pending is None and self.turn.token is None and self.turn.slot is None:
@@ -368,6 +380,57 @@ class Controller(TableController):
         self.turn = Turn()
         self.notice = None
         self.default_focus()
+
+    # ------------------------------------------------------------------ take back after Confirm
+
+    def play_human(self, action) -> bool:
+        """A person's move; it may be taken back later if it reveals nothing hidden (the
+        reserves, face-down weather, the solo stack: the state's "secret" is unchanged)."""
+        p = self.human_to_move()
+        before = copy_state(self.state)
+        if not self.play(action):
+            return False
+        if before["secret"] == self.state["secret"] and self.state is not None:
+            self.before_move, self.moved = before, (p, len(self.state["log"]))
+        else:
+            self.before_move = self.moved = None
+        return True
+
+    def can_take_back(self) -> int | None:
+        """The player whose last confirmed move may be taken back now, or None: only while it
+        is the last move of the game's log (nobody has moved since), the game is not over, no
+        choice of the current decision is pending and no other person has the table."""
+        if self.before_move is None or self.moved is None or self.state is None:
+            return None
+        p, length = self.moved
+        log = self.state["log"]
+        if len(log) != length or log[-1][0] != p or self.screen != "table":
+            return None
+        d = self.decision()
+        if d is None or self.turn.pending is not None or self.turn.token is not None:
+            return None
+        if d["player"] != p and self.is_human(d["player"]):
+            return None  # another person has the device now: not theirs to take back
+        return p
+
+    def _on_takeback(self, data):
+        p = self.can_take_back()
+        if p is None:
+            return False
+        before = self.before_move
+        self.before_move = self.moved = None
+        # the same state object (the saves know a game by it), back as it was
+        self.state.clear()
+        self.state.update(before)
+        self.generation += 1  # a bot thinking about the next decision drops its answer
+        self.thinking = None
+        self.reset_choice()
+        self.error = None
+        self.last_human = p  # the person who takes back keeps the device
+        self.viewing = None
+        self.after_change(announce_move=False)
+        self.notice = t("notice.taken_back")
+        self.announcement = t("notice.taken_back") + " " + self.prompt()
 
     # ------------------------------------------------------------------ misc
 

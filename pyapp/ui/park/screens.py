@@ -270,6 +270,21 @@ def setup_screen(ctrl: Controller) -> E:
                 },
             ),
         ),
+        f.count > 1
+        and h(
+            "label",
+            {"class": "choice hide-between"},
+            h(
+                "input",
+                {
+                    "type": "checkbox",
+                    "data-action": "hide",
+                    "data-key": "hide-between",
+                    "checked": f.hide_between,
+                },
+            ),
+            h("span", None, t("setup.hide_between")),
+        ),
         h(
             "p",
             {"class": "form-error", "role": "alert", "data-key": "setup-error", "tabindex": "-1"},
@@ -563,6 +578,33 @@ def families_layer(ctrl: Controller, p: int, centres) -> E:
     return h("g", {"class": "families", "aria-hidden": "true"}, layer)
 
 
+def park_tabs(ctrl: Controller, shown: int) -> E:
+    """On phones: every park one tap away (a tab per player, the one shown pressed)."""
+    tabs = []
+    d = ctrl.decision()
+    to_move = d["player"] if d is not None else None
+    for q, pl in enumerate(ctrl.state["G"]["players"]):
+        score = score_player(ctrl.state, q)["total"]
+        tabs.append(
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "park-tab" + (" to-move" if to_move == q else ""),
+                    "data-action": "view",
+                    "data-player": str(q),
+                    "data-tab": "1",
+                    "data-key": f"tab-{q}",
+                    "aria-pressed": "true" if q == shown else "false",
+                    "title": t("park.open", name=pl["name"], score=score),
+                },
+                h("span", {"class": "tab-name"}, pl["name"]),
+                h("span", {"class": "tab-score"}, str(score)),
+            )
+        )
+    return h("nav", {"class": "park-tabs", "aria-label": t("park.others")}, tabs)
+
+
 def park_thumb(ctrl: Controller, p: int) -> E:
     """A small drawing of a park (a button that opens it full size)."""
     state = ctrl.state
@@ -578,11 +620,25 @@ def park_thumb(ctrl: Controller, p: int) -> E:
             cls += " last"
         shapes.append(h("polygon", {"class": f"hex t-{cls}", "points": polys[i]}))
         x, y = centres[i]
+        last = pl.get("last") == i
         if pl["board"][i] >= 0:
             first = TOKENS[pl["board"][i]].animals[0]
             shapes.append(
                 h("circle", {"class": f"mini-tok sp-{first}", "cx": x, "cy": y, "r": 6.0})
             )
+            if len(TOKENS[pl["board"][i]].animals) > 1:  # the other animals: a second half
+                second = TOKENS[pl["board"][i]].animals[1]
+                shapes.append(
+                    h(
+                        "path",
+                        {
+                            "class": f"mini-tok sp-{second}",
+                            "d": f"M{x:.1f},{y - 6:.1f} A6,6 0 0 1 {x:.1f},{y + 6:.1f} Z",
+                        },
+                    )
+                )
+        if last:
+            shapes.append(h("circle", {"class": "mini-last", "cx": x, "cy": y, "r": 8.6}))
         elif s.kind == "weather" and pl["weather"][i] >= 0:
             shapes.append(
                 h(
@@ -650,6 +706,7 @@ def table_screen(ctrl: Controller) -> E:
     head = [
         h("h2", {"class": "park-title", "id": "park-title"}, t("park.of", name=pl["name"])),
         h("span", {"class": "park-score"}, t("park.score", score=score)),
+        n > 1 and park_tabs(ctrl, shown),
     ]
     head.append(
         h(
@@ -678,14 +735,15 @@ def table_screen(ctrl: Controller) -> E:
             )
         )
     left = [
-        h("div", {"class": "park-head"}, head),
+        h("div", {"class": "park-head" + (" has-tabs" if n > 1 else "")}, head),
         h(
             "div",
             {"class": "park-box"},
             park_view(ctrl, shown, interactive=interactive),
             toast(ctrl),
         ),
-        confirm_bar(ctrl) if interactive else None,
+        # also while the bots play: the bar keeps its place and may take back a move
+        confirm_bar(ctrl) if interactive or (me is None and ctrl.humans()) else None,
     ]
     right = [
         status_bar(ctrl),
@@ -744,6 +802,13 @@ def status_bar(ctrl: Controller) -> E:
         h(
             "div",
             {"class": "round"},
+            ctrl.passed_to is not None
+            and ctrl.human_to_move() == ctrl.passed_to
+            and h(
+                "strong",
+                {"class": "turn-pass", "data-key": "turn-pass"},
+                t("pass.banner", name=state["G"]["players"][ctrl.passed_to]["name"]),
+            ),
             h("span", None, t("status.round", round=ctx["round"], rounds=ROUNDS)),
             h("span", None, turn),
         ),
@@ -783,6 +848,7 @@ def confirm_bar(ctrl: Controller) -> E:
         or ctrl.turn.slot is not None
         or ctrl.turn.action is not None
     )
+    back = "undo" if something else ("takeback" if ctrl.can_take_back() is not None else None)
     return h(
         "div",
         {"class": "confirm-bar" + (" active" if pending is not None else "")},
@@ -802,9 +868,10 @@ def confirm_bar(ctrl: Controller) -> E:
             {
                 "type": "button",
                 "class": "secondary",
-                "data-action": "undo",
+                "data-action": back or "undo",
                 "data-key": "undo",
-                "disabled": not something,
+                "disabled": back is None,
+                "title": t("turn.takeback_help") if back == "takeback" else None,
             },
             t("turn.undo"),
         ),
