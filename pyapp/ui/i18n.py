@@ -174,6 +174,12 @@ EN: dict[str, str] = {
     "park.score": "{score} points so far",
     "park.score_short": "{score} pts",
     "park.back": "Back",
+    "space.flipped_by": "driven away by {weather}",
+    "end.you_won_by": "You beat {name} by {n} points!",
+    "end.you_won_tiebreak": "You beat {name} on the tie-break!",
+    "end.you_lost_by": "You lost to {name} by {n} points.",
+    "end.you_lost_tiebreak": "You lost to {name} on the tie-break.",
+    "end.you_shared": "You share the victory with {names}!",
     "pass.banner": "{name}'s turn",
     "setup.hide_between": "Hide the screen between players (a hand-over screen when the turn "
     "passes to another person)",

@@ -202,6 +202,12 @@ _FR_GAME = {
     "park.score": "{score} points pour l'instant",
     "park.score_short": "{score} pts",
     "park.back": "Retour",
+    "space.flipped_by": "chassé par {weather}",
+    "end.you_won_by": "Vous battez {name} de {n} points !",
+    "end.you_won_tiebreak": "Vous battez {name} au départage !",
+    "end.you_lost_by": "Vous perdez contre {name} de {n} points.",
+    "end.you_lost_tiebreak": "Vous perdez contre {name} au départage.",
+    "end.you_shared": "Vous partagez la victoire avec {names} !",
     "pass.banner": "Au tour de {name}",
     "setup.hide_between": "Cacher l'écran entre les joueurs (un écran de passage quand le tour "
     "passe à une autre personne)",

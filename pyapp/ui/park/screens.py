@@ -50,6 +50,7 @@ from .viewmodel import (
     token_label,
     weather_choices,
     weather_label,
+    weather_name,
 )
 
 LOG_LINES = 14
@@ -369,6 +370,7 @@ def park_view(
     flipped=(),
     title: str | None = None,
     key_prefix: str = "sp-",
+    end: bool = False,
 ) -> E:
     """Player ``p``'s park as an SVG: spaces with icons, tokens, weather, highlights."""
     state = ctrl.state
@@ -403,7 +405,13 @@ def park_view(
                 pending_weather = ("up", pl["start_token"])
                 pending_at = pend.at
     flipped = {tuple(a) for a in flipped}
-    near = driven_away_near(park, weather) if ctrl.show_families else {}
+    near = driven_away_near(park, weather) if ctrl.show_families or end else {}
+    if end:  # the weather that flipped each flipped token
+        near = {
+            i: [w for w in ws if WEATHER[w].drives_away(TOKENS[board[i]])]
+            for i, ws in near.items()
+            if park.at(i) in flipped and board[i] >= 0
+        }
     previews = {}
     joined: set[int] = set()
     if legal and pending_weather is None and d["kind"] == "place" and ctrl.turn.token is not None:
@@ -446,6 +454,9 @@ def park_view(
                     )
                 )
                 state_text = t("space.flipped", token=token_label(token_here))
+                if near.get(i):
+                    by = t("list.and").join(weather_name(w) for w in near[i])
+                    state_text = t("list.sep").join((state_text, t("space.flipped_by", weather=by)))
                 cls.append("is-flipped")
             else:
                 state_text = t("space.holds", token=token_label(token_here))
@@ -476,7 +487,7 @@ def park_view(
             state_text = state_text + t("list.sep") + t("space.last") if state_text else ""
         attrs = {"class": " ".join(cls), "data-key": f"{key_prefix}{at[0]},{at[1]}"}
         full = t("list.sep").join(x for x in (label, state_text, space_position(park, i)) if x)
-        if i in near:
+        if i in near and not end:
             beside = t("list.and").join(weather_label(w) for w in near[i])
             full = t("list.sep").join((full, t("space.near_weather", weather=beside)))
         if i in previews:
@@ -502,8 +513,8 @@ def park_view(
         spaces.append(h("g", attrs, parts))
     if joined:
         spaces.append(outlines(joined, centres, "fam-join"))
-    if ctrl.show_families:
-        spaces.append(families_layer(ctrl, p, centres))
+    if ctrl.show_families or end:
+        spaces.append(families_layer(ctrl, p, centres, near))
     name = pl["name"]
     return h(
         "svg",
@@ -556,9 +567,10 @@ def outlines(indices, centres, cls: str, radius: float = 0.86) -> E:
     )
 
 
-def families_layer(ctrl: Controller, p: int, centres) -> E:
+def families_layer(ctrl: Controller, p: int, centres, marks: dict[int, list[int]]) -> E:
     """The "show families" view: the best family of each species outlined in its colour, and
-    on the spaces beside placed bad weather, the weather that would drive tokens away."""
+    on the spaces of ``marks`` the weather beside them (``driven_away_near``; at the end, the
+    weather that flipped the token)."""
     park = ctrl.park_of_state()
     pl = ctrl.state["G"]["players"][p]
     faces, wx = faces_of(pl["board"], pl["weather"])
@@ -569,7 +581,7 @@ def families_layer(ctrl: Controller, p: int, centres) -> E:
         fams = families(park, faces, flipped, sp, suns)
         if fams and fams[0][0] > 0:
             layer.append(outlines(fams[0][1], centres, f"fam fam-{sp}", 0.9 - 0.07 * k))
-    for i, wids in sorted(driven_away_near(park, pl["weather"]).items()):
+    for i, wids in sorted(marks.items()):
         x, y = centres[i]
         for n, wid in enumerate(wids[:2]):
             g = art.weather_glyph(wid, x + 5.2 - 10.4 * n, y - 5.2, radius=2.9)
@@ -1259,8 +1271,11 @@ def end_screen(ctrl: Controller) -> E:
     sheets = result["players"]
     winners = result["winners"]
     names = [s["name"] for s in sheets]
+    humans = ctrl.humans()
     if len(sheets) == 1:
         title = t("end.solo_title", score=sheets[0]["total"])
+    elif len(humans) == 1:
+        title = result_for(ctrl, humans[0])
     elif len(winners) == 1:
         title = t("end.winner", name=names[winners[0]])
     else:
@@ -1286,6 +1301,7 @@ def end_screen(ctrl: Controller) -> E:
                     interactive=False,
                     flipped=sheet["flipped_at"],
                     key_prefix=f"end{p}-",
+                    end=True,
                     title=t("end.park_label", name=sheet["name"], n=sheet["flipped"]),
                 ),
                 h(
@@ -1333,6 +1349,29 @@ def end_screen(ctrl: Controller) -> E:
         ),
         h("div", {"class": "end-parks"}, parks),
     )
+
+
+def result_for(ctrl: Controller, me: int) -> str:
+    """The result from one person's side: "You lost to Lin (computer) by 91 points"."""
+    result = ctrl.result
+    sheets, winners = result["players"], result["winners"]
+
+    def who(q: int) -> str:
+        name = sheets[q]["name"]
+        return name if ctrl.is_human(q) else t("park.bot_name", name=name)
+
+    mine = sheets[me]["total"]
+    if me in winners and len(winners) > 1:
+        return t("end.you_shared", names=t("list.and").join(who(q) for q in winners if q != me))
+    if me in winners:
+        rival = max((q for q in range(len(sheets)) if q != me), key=lambda q: sheets[q]["total"])
+        margin = mine - sheets[rival]["total"]
+        key = "end.you_won_by" if margin else "end.you_won_tiebreak"
+        return t(key, name=who(rival), n=margin)
+    winner = winners[0]
+    margin = sheets[winner]["total"] - mine
+    key = "end.you_lost_by" if margin else "end.you_lost_tiebreak"
+    return t(key, name=who(winner), n=margin)
 
 
 _CATEGORY_ICON = {
