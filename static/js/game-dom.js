@@ -26,12 +26,45 @@
     }
   }
 
+  /* Motion: an element created with data-fly-from="KEY" travels from the element whose
+   * data-key is KEY to its own place (a token from the display to its space); skipped when
+   * the person asks for reduced motion. */
+  var flying = [];
+  var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+
+  function fly(root) {
+    var list = flying;
+    flying = [];
+    if (reduced && reduced.matches) return;
+    for (var i = 0; i < list.length; i++) {
+      var el = list[i];
+      var from = root.querySelector('[data-key="' + el.getAttribute("data-fly-from") + '"]');
+      if (!from || !el.animate || !el.isConnected) continue;
+      var a = from.getBoundingClientRect();
+      var b = el.getBoundingClientRect();
+      if (!a.width || !b.width) continue;
+      var scale = 1;
+      if (el.getScreenCTM && el.ownerSVGElement) {
+        var ctm = el.getScreenCTM();
+        if (ctm && ctm.a) scale = ctm.a;
+      }
+      var dx = (a.left + a.width / 2 - (b.left + b.width / 2)) / scale;
+      var dy = (a.top + a.height / 2 - (b.top + b.height / 2)) / scale;
+      var ms = Number(el.getAttribute("data-fly-ms")) || 420;
+      el.animate(
+        [{ transform: "translate(" + dx + "px," + dy + "px) scale(1.25)" }, { transform: "none" }],
+        { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" }
+      );
+    }
+  }
+
   function create(desc, svg) {
     if (typeof desc === "string") return document.createTextNode(desc);
     var tag = desc[0];
     var inSvg = isSvgTag(tag, svg);
     var el = inSvg ? document.createElementNS(SVG_NS, tag) : document.createElement(tag);
     var attrs = desc[1] || {};
+    if (attrs["data-fly-from"]) flying.push(el);
     for (var name in attrs) {
       if (Object.prototype.hasOwnProperty.call(attrs, name)) el.setAttribute(name, attrs[name]);
     }
@@ -93,6 +126,7 @@
     var descs = JSON.parse(json);
     var svg = root.namespaceURI === SVG_NS;
     patchChildren(root, descs, svg);
+    if (flying.length) fly(root);
     return performance.now() - t0;
   }
 

@@ -194,3 +194,32 @@ def test_tapping_anything_keeps_the_console_clean(browser, site_url):
         assert log.page_errors == []
     finally:
         context.close()
+
+
+def _animations_after_choosing(browser, site_url, reduced: bool) -> int:
+    context = browser.new_context(
+        viewport={"width": 1366, "height": 768}, reduced_motion="reduce" if reduced else None
+    )
+    try:
+        page = open_app(context, site_url)
+        new_game(page, seats=("human", "random"), names=("Lin", "Sam"), seed="9")
+        page.locator("[data-action=speed]").click()
+        rng = random.Random(1)
+        while wait_for_human_or_end(page) == "table":
+            if page.locator(HUMAN_TURN).get_attribute("data-decision") == "place":
+                break
+            play_human_step(page, rng)
+        page.locator(f"button[data-action=token]{ENABLED}").first.click()
+        page.locator("g[data-action=space]").first.click()
+        # the chosen token travels from the display to its space (Web Animations)
+        return page.evaluate(
+            "document.getAnimations().filter(a => a.effect && a.effect.target"
+            " && a.effect.target.closest('.fly')).length"
+        )
+    finally:
+        context.close()
+
+
+def test_the_chosen_token_travels_unless_motion_is_reduced(browser, site_url):
+    assert _animations_after_choosing(browser, site_url, reduced=False) == 1
+    assert _animations_after_choosing(browser, site_url, reduced=True) == 0

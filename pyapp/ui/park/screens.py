@@ -405,6 +405,9 @@ def park_view(
                 pending_weather = ("up", pl["start_token"])
                 pending_at = pend.at
     flipped = {tuple(a) for a in flipped}
+    log = state["log"]
+    arrived = None if end or interactive else newest_space(ctrl, p)
+    n_flip = 0
     near = driven_away_near(park, weather) if ctrl.show_families or end else {}
     if end:  # the weather that flipped each flipped token
         near = {
@@ -443,14 +446,24 @@ def park_view(
         state_text = ""
         if token_here is not None:
             is_flipped = at in flipped
-            parts.append(
-                art.token_glyph(token_here, lets, x, y, cls="tok flipped" if is_flipped else "tok")
+            glyph = art.token_glyph(
+                token_here, lets, x, y, cls="tok flipped" if is_flipped else "tok"
             )
+            if i == arrived:  # the newest move of a computer player: it arrives, seen
+                glyph = h("g", {"class": "arrive", "data-key": f"arrive-{len(log)}-{i}"}, glyph)
+            if is_flipped:  # at the end: flipped one after the other
+                n_flip += 1
+                glyph = h("g", {"class": "flip-in", "style": f"--n: {n_flip}"}, glyph)
+            parts.append(glyph)
             if is_flipped:
                 parts.append(
                     h(
                         "path",
-                        {"class": "flip-x", "d": f"M{x - 5:.1f},{y - 5:.1f} l10,10 m0,-10 l-10,10"},
+                        {
+                            "class": "flip-x",
+                            "style": f"--n: {n_flip}",
+                            "d": f"M{x - 5:.1f},{y - 5:.1f} l10,10 m0,-10 l-10,10",
+                        },
                     )
                 )
                 state_text = t("space.flipped", token=token_label(token_here))
@@ -461,16 +474,42 @@ def park_view(
             else:
                 state_text = t("space.holds", token=token_label(token_here))
         elif kind == "weather" and weather[i] >= 0:
-            parts.append(art.weather_glyph(weather[i], x, y))
+            glyph = art.weather_glyph(weather[i], x, y)
+            if i == arrived:
+                glyph = h("g", {"class": "arrive", "data-key": f"arrive-{len(log)}-{i}"}, glyph)
+            parts.append(glyph)
             state_text = t("space.holds", token=weather_label(weather[i]))
         elif pending_at == at and pending_token is not None:
-            parts.append(art.token_glyph(pending_token, lets, x, y, cls="tok pending"))
+            # the chosen token travels from the display to the space (static/js/game-dom.js)
+            parts.append(
+                h(
+                    "g",
+                    {
+                        "class": "fly",
+                        "data-key": f"fly-{pending_token}-{at[0]},{at[1]}",
+                        "data-fly-from": f"token-{pending_token}",
+                    },
+                    art.token_glyph(pending_token, lets, x, y, cls="tok pending"),
+                )
+            )
             state_text = t("space.pending", token=token_label(pending_token))
             cls.append("is-pending")
         elif pending_at == at and pending_weather is not None:
             face, wid = pending_weather
-            parts.append(art.weather_glyph(wid, x, y, face_down=face == "down"))
-            parts[-1].attrs["class"] = "wx pending"
+            glyph = art.weather_glyph(wid, x, y, face_down=face == "down")
+            glyph.attrs["class"] = "wx pending"
+            slot = getattr(ctrl.turn.pending, "slot", None)
+            parts.append(
+                h(
+                    "g",
+                    {
+                        "class": "fly",
+                        "data-key": f"fly-w{slot}-{at[0]},{at[1]}",
+                        "data-fly-from": f"slot-{slot}" if slot is not None else None,
+                    },
+                    glyph,
+                )
+            )
             state_text = t(
                 "space.pending",
                 token=weather_label(wid) if wid is not None else t("weather.face_down"),
@@ -527,6 +566,26 @@ def park_view(
         },
         spaces,
     )
+
+
+def newest_space(ctrl: Controller, p: int) -> int | None:
+    """The space of the game's newest move when a computer player ``p`` made it (a token or
+    a weather token placed), else None."""
+    state = ctrl.state
+    if not state["log"] or ctrl.is_human(p):
+        return None
+    who, text = state["log"][-1]
+    if who != p:
+        return None
+    park = ctrl.park_of_state()
+    pl = state["G"]["players"][p]
+    kind = text.split(" ", 1)[0]
+    if kind == "place":
+        return pl.get("last")
+    if kind in ("weather", "start") and pl.get("next_weather") is not None:
+        order = park.weather_order
+        return order[(pl["next_weather"] - 1) % len(order)]
+    return None
 
 
 def signed(n: int) -> str:
@@ -649,8 +708,20 @@ def park_thumb(ctrl: Controller, p: int) -> E:
                         },
                     )
                 )
-        if last:
-            shapes.append(h("circle", {"class": "mini-last", "cx": x, "cy": y, "r": 8.6}))
+        if last:  # a new placement of this park rings once (its key changes with the log)
+            fresh = bool(state["log"]) and state["log"][-1][0] == p
+            shapes.append(
+                h(
+                    "circle",
+                    {
+                        "class": "mini-last" + (" arrive-ring" if fresh else ""),
+                        "data-key": f"last-{p}-{len(state['log'])}",
+                        "cx": x,
+                        "cy": y,
+                        "r": 8.6,
+                    },
+                )
+            )
         elif s.kind == "weather" and pl["weather"][i] >= 0:
             shapes.append(
                 h(
@@ -1434,7 +1505,7 @@ def scoring_pad(sheets: list[dict], winners: list[int]) -> E:
                 )
             else:
                 cells.append(h("td", {"data-cat": cat}, str(s["categories"][cat])))
-        rows.append(h("tr", {"class": f"cat-{cat}"}, cells))
+        rows.append(h("tr", {"class": f"cat-{cat}", "style": f"--n: {n}"}, cells))
     total = [h("th", {"scope": "row"}, "Σ ", t("pad.total"))]
     for p, s in enumerate(sheets):
         total.append(
