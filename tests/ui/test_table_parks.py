@@ -33,3 +33,18 @@ def test_thumbnails_mark_the_last_placement_of_each_park():
         marks = _thumb(c, p).find_all(lambda e: "mini-last" in e.classes())
         assert len(marks) == (1 if last is not None else 0)
     assert c.state["G"]["players"][1].get("last") is not None  # the bot has placed
+
+
+def test_sentences_have_no_parenthesised_plurals():
+    import pyapp.ui.persistence  # noqa: F401 - its strings join the catalogue
+    from pyapp.park.components import WEATHER_BY_NAME
+    from pyapp.ui import i18n
+    from pyapp.ui.park.viewmodel import weather_effect, weather_name
+    from pyapp.ui.strings_fr import FR
+
+    for catalogue in (i18n.CATALOGUES["en"], FR):
+        bad = [k for k, v in catalogue.items() if "(s)" in v or "(aux)" in v or "(es)" in v]
+        assert bad == []
+    assert weather_name(WEATHER_BY_NAME["thunderstorm1"].id) == "thunderstorm with 1 cloud"
+    assert weather_name(WEATHER_BY_NAME["thunderstorm3"].id) == "thunderstorm with 3 clouds"
+    assert weather_effect(WEATHER_BY_NAME["thunderstorm1"].id).endswith("exactly 1 animal")

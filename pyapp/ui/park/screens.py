@@ -44,6 +44,7 @@ from .viewmodel import (
     log_lines,
     pick_choices,
     place_choices,
+    plural,
     space_name,
     space_position,
     terrain_space_name,
@@ -439,8 +440,6 @@ def park_view(
             parts.append(art.use("i-river", x, y + 1.5, 17.0, "ic ic-river"))
         if s.waterfall:
             parts.append(art.use("i-waterfall", x + 4.0, y + 3.0, 9.0, "ic ic-waterfall"))
-        if park.river_sign == i:
-            parts.append(art.use("i-sign", x - 5.0, y - 4.0, 9.0, "ic ic-sign"))
         label = space_name(park, i)
         token_here = board[i] if board[i] >= 0 else None
         state_text = ""
@@ -1373,15 +1372,15 @@ def end_screen(ctrl: Controller) -> E:
                     flipped=sheet["flipped_at"],
                     key_prefix=f"end{p}-",
                     end=True,
-                    title=t("end.park_label", name=sheet["name"], n=sheet["flipped"]),
+                    title=plural("end.park_label", sheet["flipped"], name=sheet["name"]),
                 ),
                 h(
                     "figcaption",
                     None,
-                    t(
+                    plural(
                         "end.park_caption",
+                        sheet["flipped"],
                         name=sheet["name"],
-                        n=sheet["flipped"],
                         score=sheet["total"],
                     ),
                 ),
@@ -1499,7 +1498,7 @@ def scoring_pad(sheets: list[dict], winners: list[int]) -> E:
                 cells.append(
                     h(
                         "td",
-                        {"data-cat": cat, "aria-label": t("pad.flipped", n=s["flipped"])},
+                        {"data-cat": cat, "aria-label": plural("pad.flipped", s["flipped"])},
                         "✕" + str(s["flipped"]) if s["flipped"] else "–",
                     )
                 )
