@@ -355,6 +355,7 @@ class BotRunner:
         self.clock = clock
         self.busy = False
         self.steps = 0
+        self.decisions_ms: list[float] = []  # wall time of each bot decision (tools/bench_ui.py)
 
     @property
     def c(self) -> TableController:
@@ -392,6 +393,7 @@ class BotRunner:
                 if c.generation != gen or self.c is not c:
                     c.thinking = None
                     continue
+                self.decisions_ms.append((self.clock() - start) * 1000)
                 wait = c.pace_ms() / 1000 - (self.clock() - start)
                 if wait > 0:
                     await self.sleep(wait)

@@ -223,3 +223,45 @@ def _animations_after_choosing(browser, site_url, reduced: bool) -> int:
 def test_the_chosen_token_travels_unless_motion_is_reduced(browser, site_url):
     assert _animations_after_choosing(browser, site_url, reduced=False) == 1
     assert _animations_after_choosing(browser, site_url, reduced=True) == 0
+
+
+# everything that can be tapped: its box (a form field's label when it has one)
+_TAP_TARGETS = """() => {
+  const out = [];
+  const sel = 'button, [data-action], summary, input, select, a[href]';
+  for (const el of document.querySelectorAll('#app ' + sel.split(', ').join(', #app '))) {
+    const target = (el.tagName === 'INPUT' && el.closest('label')) || el;
+    const r = target.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (getComputedStyle(target).visibility === 'hidden') continue;
+    if (r.width < 43.5 || r.height < 43.5)
+      out.push([el.getAttribute('data-key') || el.tagName, Math.round(r.width),
+                Math.round(r.height)]);
+  }
+  return out;
+}"""
+
+
+def test_tap_targets_are_44_px_on_a_touch_screen(browser, site_url):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=3,
+        is_mobile=True,
+        has_touch=True,
+    )
+    try:
+        page = open_app(context, site_url)
+        assert page.evaluate(_TAP_TARGETS) == [], "new-game form"
+        new_game(page, seats=("human", "random", "random"), names=("Lin", "Sam", "Kit"), seed="9")
+        page.locator("[data-action=speed]").tap()
+        rng = random.Random(2)
+        seen = set()
+        while len(seen) < 3 and wait_for_human_or_end(page) == "table":
+            kind = page.locator(HUMAN_TURN).get_attribute("data-decision")
+            if kind not in seen:
+                seen.add(kind)
+                assert page.evaluate(_TAP_TARGETS) == [], kind
+            play_human_step(page, rng)
+        assert {"place", "weather"} <= seen
+    finally:
+        context.close()

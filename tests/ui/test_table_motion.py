@@ -57,3 +57,15 @@ def test_a_computer_players_newest_placement_arrives_where_it_happens():
     # the person's own park (their own moves do not arrive: they travelled when chosen)
     c.handle("view", {"player": "0"})
     assert _park_svg(c).find_all(lambda e: "arrive" in e.classes()) == []
+
+
+def test_the_bot_runner_records_each_decisions_wall_time():
+    from uihelpers import FakeTime
+
+    c = start(seats=("random", "random"), seed="3")
+    fake = FakeTime()
+    runner = run_bots(c, fake)
+    assert c.screen == "end"
+    assert len(runner.decisions_ms) == runner.steps > 40
+    # thinking time only: the pace waited after each decision is not in it
+    assert all(0 <= ms < c.pace_ms() for ms in runner.decisions_ms)
