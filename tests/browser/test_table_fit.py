@@ -21,6 +21,12 @@ from game_driver import (
 )
 from sitetest import PageLog, open_app
 
+PHONE_390 = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 3,
+    "is_mobile": True,
+    "has_touch": True,
+}
 VIEWPORTS = {
     "1366x768": {"viewport": {"width": 1366, "height": 768}},
     "360x740": {
@@ -243,12 +249,7 @@ _TAP_TARGETS = """() => {
 
 
 def test_tap_targets_are_44_px_on_a_touch_screen(browser, site_url):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=3,
-        is_mobile=True,
-        has_touch=True,
-    )
+    context = browser.new_context(**PHONE_390)
     try:
         page = open_app(context, site_url)
         assert page.evaluate(_TAP_TARGETS) == [], "new-game form"
