@@ -114,6 +114,12 @@ def choose_steadily(page, kind: str, rng: random.Random) -> None:
         tap(f"button[data-action=token]{ENABLED}")
         tap("g[data-action=space]")
         page.locator("[data-action=confirm]").click()
+    elif kind == "pick" and page.locator(f"button[data-action=action]{ENABLED}").count():
+        # the marmot holder's action token first: then the terrain spaces it allows
+        tap(f"button[data-action=action]{ENABLED}")
+        check_decision(page, kind)
+        terrains = page.locator(f"button[data-action=terrain]{ENABLED}")
+        terrains.nth(rng.randrange(terrains.count())).click()  # played: the next decision
     else:
         play_human_step(page, rng)
 
