@@ -189,7 +189,10 @@ def cmd_arena(args) -> int:
 
         report = run_arena(names, args.games, players, args.seed, options["variant"], progress)
     else:
-        report = arena.run_arena(game, names, args.games, players, args.seed, options, progress)
+        play = getattr(game, "arena_play", None)  # a game may time whole turns of many actions
+        report = arena.run_arena(
+            game, names, args.games, players, args.seed, options, progress, play
+        )
     if args.json:
         print(json.dumps(report))
     else:
@@ -224,7 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--game",
             default=games.DEFAULT,
-            choices=[e.id for e in games.ENTRIES if e.ready],
+            choices=[e.id for e in games.ENTRIES if e.ready or games.has_engine(e.id)],
             help=f"which game (default {games.DEFAULT})",
         )
         p.add_argument("--variant", default=None, help="a variant of the game (park: base, ...)")

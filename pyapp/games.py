@@ -9,6 +9,7 @@ package under ``pyapp/`` and one line here; no other game changes.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 
 from .core.errors import LoadError
@@ -28,7 +29,7 @@ class Entry:
 ENTRIES: tuple[Entry, ...] = (
     Entry("park", "caldera-park", "Caldera Park", "pyapp.park.protocol", 1, 4),
     Entry("pyramids", "pyramids", "Caldera", "pyapp.pyramids.protocol", 2, 3, ready=False),
-    Entry("caledea", "caledea", "Caledea", "pyapp.caledea.protocol", 2, 4, ready=False),
+    Entry("caledea", "caledea", "Caledea", "pyapp.caledea.protocol", 2, 4),
 )
 GAME_IDS: tuple[str, ...] = tuple(e.id for e in ENTRIES)
 DEFAULT = "park"
@@ -43,6 +44,14 @@ def entry(game_id: str) -> Entry:
         raise ValueError(
             f"unknown game {game_id!r}: expected one of {', '.join(GAME_IDS)}"
         ) from None
+
+
+def has_engine(game_id: str) -> bool:
+    """Whether the game's engine is installed (a game may have one before it is ready)."""
+    try:
+        return importlib.util.find_spec(entry(game_id).module) is not None
+    except ModuleNotFoundError:  # not even its package yet
+        return False
 
 
 def get(game_id: str):

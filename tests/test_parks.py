@@ -1,7 +1,10 @@
 """The shipped park maps and the park validator (pyapp.park.parkcheck).
 
 Every rule test breaks one copy of a shipped park in one way and checks that the validator names
-the space and the rule.
+the space and the rule. The counts come from ../shared/rules/NOTES.md ("Parks"): both sides have
+14 forest, 14 prairie and 14 mountain spaces and a river of about 12 spaces from a river sign at
+the edge, across all three terrains, with 6 waterfalls; the geyser side has 6 geysers with
+exactly 3 landscape neighbours each and 7 weather spaces (the middle one and a clockwise ring of 6).
 """
 
 from __future__ import annotations
@@ -90,22 +93,56 @@ def _neighbours(at, cells):
     return [(at[0] + dq, at[1] + dr) for dq, dr in OFFSETS if (at[0] + dq, at[1] + dr) in cells]
 
 
-def test_river_side_contents(river):
-    kinds, cells, by_at = _census(river)
-    assert (kinds["forest"], kinds["prairie"], kinds["mountain"]) == (14, 14, 14)
-    assert (kinds["volcano"], kinds["geyser"], kinds["weather"]) == (1, 3, 6)
+def _check_river(data: dict) -> list:
+    """The NOTES.md river of either side, on real spaces: walked from the sign on the edge."""
+    kinds, cells, by_at = _census(data)
     flowing = [at for at, s in by_at.items() if s.get("river")]
     assert 10 <= len(flowing) <= 14
-    assert sum(bool(s.get("waterfall")) for s in by_at.values()) == 6
+    assert all(by_at[at]["kind"] == "landscape" for at in flowing)
+    falls = [at for at, s in by_at.items() if s.get("waterfall")]
+    assert len(falls) == 6 and set(falls) <= set(flowing)
     assert {by_at[at]["terrain"] for at in flowing} == {"forest", "prairie", "mountain"}
+    sign = tuple(data["river_sign"])
+    assert len(_neighbours(sign, cells)) < 6  # on the park's edge
     # Walk the river from the sign: it must visit every river space without a choice to make.
-    at, seen = tuple(river["river_sign"]), []
+    at, seen = sign, []
     while at is not None:
         seen.append(at)
         ahead = [n for n in _neighbours(at, cells) if by_at[n].get("river") and n not in seen]
         assert len(ahead) <= 1
         at = ahead[0] if ahead else None
     assert sorted(seen) == sorted(flowing)
+    return seen
+
+
+def _regions(cells: set) -> list[set]:
+    groups, left = [], set(cells)
+    while left:
+        todo = [left.pop()]
+        group = set(todo)
+        while todo:
+            for n in _neighbours(todo.pop(), left):
+                left.discard(n)
+                group.add(n)
+                todo.append(n)
+        groups.append(group)
+    return groups
+
+
+@pytest.mark.parametrize("name", ["river", "geyser"])
+def test_terrains_lie_in_sizeable_regions(name):
+    _, _, by_at = _census(load(name))
+    for terrain in ("forest", "prairie", "mountain"):
+        cells = {at for at, s in by_at.items() if s.get("terrain") == terrain}
+        assert len(cells) == 14
+        assert all(len(r) >= 4 for r in _regions(cells)), terrain
+
+
+def test_river_side_contents(river):
+    kinds, cells, by_at = _census(river)
+    assert (kinds["forest"], kinds["prairie"], kinds["mountain"]) == (14, 14, 14)
+    assert (kinds["volcano"], kinds["geyser"], kinds["weather"]) == (1, 3, 6)
+    _check_river(river)
     for s in by_at.values():
         if s["kind"] == "geyser":
             around = _neighbours(tuple(s["at"]), cells)
@@ -119,8 +156,7 @@ def test_geyser_side_contents(geyser):
     kinds, cells, by_at = _census(geyser)
     assert (kinds["forest"], kinds["prairie"], kinds["mountain"]) == (14, 14, 14)
     assert (kinds["volcano"], kinds["geyser"], kinds["weather"]) == (0, 6, 7)
-    assert not any(s.get("river") or s.get("waterfall") for s in by_at.values())
-    assert geyser["river_sign"] is None
+    assert len(_check_river(geyser)) == 12
     for s in by_at.values():
         if s["kind"] == "geyser":
             around = _neighbours(tuple(s["at"]), cells)
@@ -285,7 +321,7 @@ def test_geyser_side_terrain_counts(geyser):
 
 def test_terrain_regions_need_four_spaces(river, geyser):
     rejects(swap(river, [0, 0], [5, 0]), "space 5,0: its forest region has only 1 space,")
-    rejects(swap(geyser, [3, 1], [-2, 6]), "space -3,7: its mountain region has only 3 spaces")
+    rejects(swap(geyser, [-1, 2], [-1, 7]), "space -3,7: its prairie region has only 3 spaces")
 
 
 # --- river side -----------------------------------------------------------------------------
@@ -430,21 +466,51 @@ def test_weather_order_clockwise(river):
 # --- geyser side ----------------------------------------------------------------------------
 
 
-def test_geyser_side_has_no_river_sign(geyser):
-    space(geyser, 1, 0)["river"] = True
-    geyser["river_sign"] = [1, 0]
-    rejects(geyser, "river sign 1,0: the geyser side has none")
+def test_geyser_side_river_sign(geyser):
+    geyser["river_sign"] = None
+    rejects(geyser, 'park: "river_sign" is missing, the geyser side needs one')
+    geyser["river_sign"] = [1, 1]
+    rejects(geyser, "river sign 1,1: must be on the park's outer edge")
+    geyser["river_sign"] = [3, 7]  # the river's other end, bottom right: any edge will do
+    check_park(geyser)
+    geyser["river_sign"] = [2, 7]
+    rejects(geyser, "river sign 2,7: must be at an end of the river (it touches 2 river spaces)")
 
 
-def test_geyser_side_has_no_river(geyser):
-    space(geyser, 1, 0)["river"] = True
-    rejects(geyser, "space 1,0: the geyser side has no river")
+def test_geyser_side_river_length(geyser):
+    for at in ([1, 7], [2, 7], [3, 7]):
+        space(geyser, *at).update(river=False, waterfall=False)
+    rejects(geyser, "park: the river has 9 spaces, the geyser side needs 10 to 14")
 
 
-def test_geyser_side_has_no_waterfalls(geyser):
+def test_geyser_side_river_is_one_path(geyser):
+    space(geyser, 1, 5)["river"] = True
+    rejects(geyser, "river space 1,5: touches 3 river spaces (1,6 2,4 2,5)", "without branches")
+    space(geyser, 1, 5)["river"] = False
+    space(geyser, 2, 4)["river"] = False
+    rejects(geyser, "river space 1,6: is not connected to the river that starts at the river")
+
+
+def test_geyser_side_river_crosses_all_terrains(geyser):
+    # The river's prairie spaces trade terrain with the mountains in the top-right corner.
+    for at in ([1, 3], [2, 3], [2, 4], [1, 6], [1, 7]):
+        assert space(geyser, *at)["terrain"] == "prairie"
+        space(geyser, *at)["terrain"] = "mountain"
+    for at in ([4, 0], [5, 0], [6, 0], [4, 1], [5, 1]):
+        assert space(geyser, *at)["terrain"] == "mountain"
+        space(geyser, *at)["terrain"] = "prairie"
+    rejects(geyser, "park: the river never crosses prairie, it must cross all three")
+
+
+def test_geyser_side_six_waterfalls(geyser):
     space(geyser, 1, 0)["waterfall"] = True
     check_park(geyser, strict=False)
-    rejects(geyser, "space 1,0: the geyser side has no waterfalls")
+    rejects(geyser, "park: has 7 waterfalls, the geyser side needs exactly 6")
+    space(geyser, 1, 0)["waterfall"] = False
+    space(geyser, 1, 1)["waterfall"] = False
+    rejects(geyser, "park: has 5 waterfalls, the geyser side needs exactly 6")
+    space(geyser, 1, 1).update(river=False, waterfall=True)  # a waterfall off the river
+    rejects(geyser, "space 1,1: waterfall must be on a river space")
 
 
 def test_geyser_side_has_no_volcano(geyser):
@@ -516,9 +582,13 @@ def test_ring_clockwise(geyser):
 
 
 def test_ring_spread_around_the_middle(geyser):
-    # With the middle moved to 0,4 the ring leaves a half turn empty between -1,6 and 1,2.
+    # With the middle moved to 0,4 the ring leaves a half turn empty between -1,6 and 1,2 (the
+    # old middle space takes the prairie around it, and 0,5 the forest, to keep the terrains).
+    moved = swap(geyser, [1, 4], [0, 4])
+    space(moved, 1, 4)["terrain"] = "prairie"
+    space(moved, 0, 5)["terrain"] = "forest"
     rejects(
-        swap(geyser, [1, 4], [0, 4]),
+        moved,
         "weather space -1,6: the next weather space clockwise (1,2) is 180 degrees away",
         "must be spread around it",
     )
@@ -539,3 +609,19 @@ def test_weather_space_on_the_centre_has_no_direction():
 
     with pytest.raises(ParkError, match="weather space 0,0: sits on the park's centre"):
         _check_clockwise([(0, 0), (1, 0), (-1, 1)], (0.0, 0.0), "the park's centre")
+
+
+def test_the_map_tool_draws_and_checks_the_parks(tmp_path, capsys):
+    from tools import park_map
+
+    assert park_map.main(["river", "geyser", "geyser-v1"]) == 0
+    out = capsys.readouterr().out
+    assert "river: 12 spaces across forest, mountain, prairie; waterfalls: 6" in out
+    assert "geysers: 6 (landscape neighbours [3, 3, 3, 3, 3, 3])" in out
+    assert out.count("valid (strict)") == 2 and "valid (well-formed only)" in out
+    broken = load("geyser")
+    space(broken, 1, 1)["waterfall"] = False
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(broken), encoding="utf-8")
+    assert park_map.main([str(path)]) == 1
+    assert "REFUSED: park: has 5 waterfalls" in capsys.readouterr().out

@@ -105,7 +105,8 @@ def human_step(page, rng, timings: dict) -> None:
     elif kind == "reveal":
         click("weather slot", "button[data-action=slot]")
     elif kind in ("weather", "start"):
-        if kind == "weather":
+        # Geyser Park's setup: first the starting token for the ring (a slot button)
+        if kind == "weather" or page.locator("button[data-action=slot]").count():
             click("weather slot", "button[data-action=slot]")
         if page.locator("[data-action=confirm][disabled]").count():
             click("choose space", "g[data-action=space]")

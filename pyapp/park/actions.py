@@ -4,7 +4,10 @@ Text forms (coordinates are axial ``q,r``):
 
 * ``weather 2``            place weather display slot 2 on the next clockwise weather space
 * ``weather 2 at 1,-3``    the first weather token of the base game, on a weather space of choice
-* ``start 1,-3``           Geyser Park: where the second starting weather token goes
+* ``start 1 at 1,-3``      Geyser Park setup: starting token 1 on ring space 1,-3, token 0 on the
+                           middle space
+* ``start 1,-3``           the same on the first geyser side (games saved before issue 12): the
+                           middle token was set, this places the second one
 * ``reveal 4``             Geyser Park forecast: turn face-down slot 4 face up
 * ``pick bear river``      marmot holder: an action token and a terrain-selection space
 * ``place bear-bear at 2,-1``  place a token of one's display on a landscape space
@@ -36,13 +39,18 @@ class ChooseWeather:
 
 @dataclass(frozen=True, slots=True)
 class StartWeather:
-    """Geyser Park setup: the weather space of the second face-up starting token."""
+    """Geyser Park setup: starting token ``token`` (0 or 1) goes on ring space ``at`` and the
+    other one on the middle space. ``token`` is None on the first geyser side, where only the
+    second token's ring space was chosen."""
 
     at: tuple[int, int]
+    token: int | None = None
     kind = "start"
 
     def __str__(self) -> str:
-        return f"start {_at_text(self.at)}"
+        if self.token is None:
+            return f"start {_at_text(self.at)}"
+        return f"start {self.token} at {_at_text(self.at)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +94,7 @@ _AT = r"(-?\d{1,3}),(-?\d{1,3})"
 _PATTERNS = (
     (re.compile(rf"weather (\d) at {_AT}"), lambda m: ChooseWeather(int(m[1]), _pt(m, 2))),
     (re.compile(r"weather (\d)"), lambda m: ChooseWeather(int(m[1]))),
+    (re.compile(rf"start (\d) at {_AT}"), lambda m: StartWeather(_pt(m, 2), int(m[1]))),
     (re.compile(rf"start {_AT}"), lambda m: StartWeather(_pt(m, 1))),
     (re.compile(r"reveal (\d)"), lambda m: RevealWeather(int(m[1]))),
     (re.compile(r"pick ([a-z]+) ([a-z]+)"), lambda m: _pick(m[1], m[2])),

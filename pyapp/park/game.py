@@ -2,7 +2,7 @@
 
 A game state is plain JSON-safe data::
 
-    {"format": 1, "options": {...},            # how the game was set up (seed included)
+    {"format": 2, "options": {...},            # how the game was set up (seed included)
      "G": {"players": [...], "row": [...], "terrain": [...]},   # what is on the table
      "ctx": {"round", "turn", "phase", "marmot", "pending", ...},  # whose decision it is
      "secret": {"rng", "reserves", "forecast", "stack"},          # hidden from every player
@@ -19,25 +19,34 @@ Rulings where the rule book and NOTES.md are silent:
 * Simultaneous choices (weather, placement) are taken one after another, starting with the marmot
   holder and going left; no choice depends on another player's, so this changes nothing.
 * The sun starts in slot 0 of the weather display, the five face-down tokens in slots 1-5.
-* Geyser Park: of the two starting tokens drawn from the four left out, the first drawn goes on the
-  middle space and the player chooses the ring space of the second; the forecast continues
-  clockwise around the ring. The geyser side has no river, waterfalls or volcano, so those
-  requirements always fall back to "any free landscape space" and those categories score 0.
+* Geyser Park: the two starting tokens drawn from the four left out lie face up
+  (``start_tokens``); the player chooses which of them goes on the middle space and on which ring
+  space the other goes (``start K at q,r``: token K on the ring, the other in the middle); the
+  forecast continues clockwise around the ring from there. The geyser side has its river and
+  waterfalls like the river side, and no volcano.
 * A single player always uses the solo action stack (also in Geyser Park); the marmot stays put.
+  Only the solo challenge (the river side) is rated by the rule book's solo table.
 * Weather display slots keep their positions; a used slot becomes empty (``None``).
+
+Versions: ``options["park_version"]`` names the version of the park data (``park.PARK_FILES``);
+it is left out for version 1. Games of Geyser Park saved before issue 12 (format 1, no
+``park_version``) play on on the first geyser side and with its setup: the first drawn starting
+token went on the middle space by itself and the player chose the ring space of the second
+(``start q,r``; the player's ``start_token``).
 """
 
 from __future__ import annotations
 
 from ..core.errors import IllegalActionError, MalformedActionError, OptionsError
+from ..core.options import check_names, check_seed
 from ..core.rng import Rng
 from .actions import ChooseWeather, Pick, Place, RevealWeather, StartWeather, parse
 from .components import ACTIONS, SUN, TERRAIN_SPACES, TOKEN_BY_NAME, TOKENS, solo_rating
-from .park import Park, load_park
+from .park import LATEST_VERSION, Park, ParkError, load_park, park_file
 from .scoring import rank, score_board
 from .variants import VARIANTS
 
-FORMAT = 1
+FORMAT = 2  # 2: park versions, the Geyser Park setup choice (issue 12)
 ROUNDS = 5
 TURNS = 7
 DISPLAY_SIZE = 7
@@ -48,8 +57,14 @@ _WATER_SPACE = TERRAIN_SPACES.index("any")
 # --------------------------------------------------------------------------- setup
 
 
-def normalise_options(players=2, seed=1, variant="base", names=None, first=0, **extra) -> dict:
-    """Check the options of a game and return them as the plain dict kept in the state."""
+def normalise_options(
+    players=2, seed=1, variant="base", names=None, first=0, park_version=None, **extra
+) -> dict:
+    """Check the options of a game and return them as the plain dict kept in the state.
+
+    ``park_version`` defaults to the latest version of the variant's park (a new game); it is
+    kept in the options unless it is 1, so options without it are those of version 1 (see
+    ``record.replay`` for games saved before versions existed)."""
     if extra:
         raise OptionsError(f"unknown option {sorted(extra)[0]!r}")
     if variant not in VARIANTS:
@@ -61,34 +76,36 @@ def normalise_options(players=2, seed=1, variant="base", names=None, first=0, **
         else:
             span = f"{v.min_players}-{v.max_players} players"
         raise OptionsError(f"the {variant} game takes {span}, not {players!r}")
-    if not (type(seed) is int and 0 <= seed < 2**63) and not (
-        isinstance(seed, str) and 0 < len(seed) <= 64
-    ):
-        raise OptionsError("the seed is a whole number from 0 to 2**63-1 or a short text")
-    if names is None:
-        names = [f"Player {i + 1}" for i in range(players)]
-    if (
-        not isinstance(names, list | tuple)
-        or len(names) != players
-        or not all(isinstance(n, str) and 0 < len(n.strip()) <= 40 for n in names)
-    ):
-        raise OptionsError(f"give {players} player names of 1 to 40 characters")
+    check_seed(seed)
+    names = check_names(names, players)
     if type(first) is not int or not 0 <= first < players:
         raise OptionsError(f"the first marmot holder is a seat from 0 to {players - 1}")
-    return {
+    if park_version is None:
+        park_version = LATEST_VERSION[v.park]
+    try:
+        if type(park_version) is not int:
+            raise ParkError(f"a park version is a whole number, not {park_version!r}")
+        park_file(v.park, park_version)
+    except ParkError as e:
+        raise OptionsError(str(e)) from None
+    options = {
         "variant": variant,
         "players": players,
         "seed": seed,
-        "names": [n.strip() for n in names],
+        "names": names,
         "first": first,
     }
+    if park_version != 1:
+        options["park_version"] = park_version
+    return options
 
 
-def new_game(players=2, seed=1, variant="base", names=None, first=0) -> dict:
+def new_game(players=2, seed=1, variant="base", names=None, first=0, park_version=None) -> dict:
     """Set up a game: shuffled reserves, displays of 7, weather displays, the action board."""
-    options = normalise_options(players, seed, variant, names, first)
+    options = normalise_options(players, seed, variant, names, first, park_version)
     v = VARIANTS[variant]
-    park = load_park(v.park)
+    park = load_park(v.park, park_version_of(options))
+    choose_start = _start_choice(options)
     rng = Rng.from_seed(seed)
     n_spaces = len(park)
     players_g, reserves, forecasts = [], [], []
@@ -108,7 +125,9 @@ def new_game(players=2, seed=1, variant="base", names=None, first=0) -> dict:
             "next_weather": None,
             "last": -1,
         }
-        if v.weather_rule == "geyser":
+        if v.weather_rule == "geyser" and choose_start:
+            player["start_tokens"] = left_out[:2]  # face up: the player chooses their spaces
+        elif v.weather_rule == "geyser":  # the first geyser side: the first drawn in the middle
             player["weather"][park.middle] = left_out[0]
             player["start_token"] = left_out[1]
         players_g.append(player)
@@ -146,8 +165,18 @@ def _order(start: int, n: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
+def park_version_of(options: dict) -> int:
+    """The version of the park data a game plays on (1 when the options do not say)."""
+    return options.get("park_version", 1)
+
+
+def _start_choice(options: dict) -> bool:
+    """Geyser Park since park version 2: the player places both starting weather tokens."""
+    return park_version_of(options) >= 2
+
+
 def park_of(state: dict) -> Park:
-    return load_park(variant_of(state).park)
+    return load_park(variant_of(state).park, park_version_of(state["options"]))
 
 
 def variant_of(state: dict):
@@ -259,7 +288,10 @@ def legal_actions(state: dict, player: int | None = None) -> list:
             if s is not None and (s["up"] or not geyser)
         ]
     if kind == "start":
-        return [StartWeather(park.at(w)) for w in _free_weather_spaces(state, p)]
+        ring = _free_weather_spaces(state, p)
+        if not _start_choice(state["options"]):
+            return [StartWeather(park.at(w)) for w in ring]
+        return [StartWeather(park.at(w), k) for k in (0, 1) for w in ring]
     if kind == "reveal":
         return [RevealWeather(i) for i, s in enumerate(slots) if s is not None and not s["up"]]
     if kind == "pick":
@@ -281,11 +313,14 @@ def why_illegal(state: dict, action, player: int | None = None) -> str | None:
     if getattr(action, "kind", None) != kind:
         want = {
             "weather": "choose a weather token",
-            "start": "choose the weather space of the second starting token ('start q,r')",
+            "start": "place the two starting weather tokens ('start K at q,r': token K on "
+            "ring space q,r, the other on the middle space)",
             "reveal": "reveal a face-down weather token",
             "pick": "choose an action token and a terrain space",
             "place": "place an animal token",
         }[kind]
+        if kind == "start" and not _start_choice(state["options"]):
+            want = "choose the weather space of the second starting token ('start q,r')"
         return f"{names[p]} must {want} now"
     park = park_of(state)
     pl = state["G"]["players"][p]
@@ -306,6 +341,11 @@ def why_illegal(state: dict, action, player: int | None = None) -> str | None:
             return "in Geyser Park only one of the two face-up weather tokens can be placed"
         return None
     if kind == "start":
+        if not _start_choice(state["options"]):
+            if action.token is not None:
+                return "in this game the middle token is set: choose only a space ('start q,r')"
+        elif action.token not in (0, 1):
+            return "say which starting token goes on the ring: 'start 0 at q,r' or 'start 1 at q,r'"
         return _check_weather_space(state, p, park, action.at)
     if kind == "pick":
         allowed = _pick_actions(state)
@@ -353,7 +393,9 @@ def _check_weather_space(state, p, park: Park, at) -> str | None:
     if i is None or park.spaces[i].kind != "weather":
         return f"space {where} is not a weather space"
     if i == park.middle:
-        return "the middle weather space already holds a starting token"
+        if not _start_choice(state["options"]):
+            return "the middle weather space already holds a starting token"
+        return "the middle weather space takes the other starting token: choose a ring space"
     if state["G"]["players"][p]["weather"][i] >= 0:
         return f"weather space {where} is already taken"
     return None
@@ -438,7 +480,12 @@ def apply(state: dict, action) -> dict:
     else:  # start
         park = park_of(state)
         i = park.index[action.at]
-        pl["weather"][i] = pl.pop("start_token")
+        if action.token is None:  # the first geyser side: the middle one was placed at setup
+            pl["weather"][i] = pl.pop("start_token")
+        else:
+            tokens = pl.pop("start_tokens")
+            pl["weather"][i] = tokens[action.token]
+            pl["weather"][park.middle] = tokens[1 - action.token]
         pl["next_weather"] = (park.weather_order.index(i) + 1) % len(park.weather_order)
         _next_player(state)
     return state
@@ -567,6 +614,6 @@ def final_scores(state: dict) -> dict:
         sheets.append(sheet)
     winners, rule = rank(sheets)
     result = {"players": sheets, "winners": winners, "tiebreak": rule}
-    if len(sheets) == 1:
+    if variant_of(state).rated:  # the solo challenge only, on the river side (NOTES.md)
         result["solo_rating"] = solo_rating(sheets[0]["total"])
     return result

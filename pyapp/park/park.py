@@ -1,8 +1,18 @@
 """Parks as data: the hex map of a player's park and the lookups the rules need.
 
-A park is loaded from ``pyapp/park/parks/<name>.json`` (the river side for the base game, the geyser
+A park is loaded from ``pyapp/park/parks/<file>.json`` (the river side for the base game, the geyser
 side for "Storm warning in Geyser Park") or built from an inline dict. Spaces get indices in file
 order; neighbour lists and requirement bitmasks are computed once per park and cached.
+
+Park data is versioned, so that a game always plays on the park it began on. A game's options
+carry ``park_version`` when its park has more than one version; without it the game is on
+version 1 (games saved before versions existed). ``PARK_FILES`` maps (park, version) to the
+file; only the latest version of each park is checked strictly against the rules:
+
+* ``river`` 1: ``river.json``
+* ``geyser`` 1: ``geyser-v1.json``, the first geyser side, without river or waterfalls and
+  with the first drawn starting weather token put on the middle space automatically
+* ``geyser`` 2: ``geyser.json``, with its river and waterfalls (issue 12)
 """
 
 from __future__ import annotations
@@ -14,9 +24,23 @@ from typing import NamedTuple
 
 from .parkcheck import OFFSETS, ParkError, check_park
 
-__all__ = ["Park", "ParkError", "Space", "load_park", "PARK_NAMES", "NEIGHBOUR_OFFSETS"]
+__all__ = [
+    "Park",
+    "ParkError",
+    "Space",
+    "load_park",
+    "park_file",
+    "PARK_NAMES",
+    "PARK_FILES",
+    "LATEST_VERSION",
+    "NEIGHBOUR_OFFSETS",
+]
 
 PARK_NAMES = ("river", "geyser")
+#: (park, version) -> file name in ``parks/`` (without ``.json``)
+PARK_FILES = {("river", 1): "river", ("geyser", 1): "geyser-v1", ("geyser", 2): "geyser"}
+#: the version of each park that new games use
+LATEST_VERSION = {name: max(v for n, v in PARK_FILES if n == name) for name in PARK_NAMES}
 NEIGHBOUR_OFFSETS = OFFSETS  # axial (dq, dr) of the six neighbours of a hex
 
 
@@ -99,12 +123,27 @@ class Park:
         return self.spaces[i].at
 
 
-@cache
-def load_park(name: str) -> Park:
-    """The shipped park ``river`` or ``geyser`` (validated strictly, cached)."""
+def park_file(name: str, version: int | None = None) -> str:
+    """The file of version ``version`` (default: the latest) of park ``name``."""
     if name not in PARK_NAMES:
         raise ParkError(f"unknown park {name!r}: expected one of {', '.join(PARK_NAMES)}")
+    version = LATEST_VERSION[name] if version is None else version
+    if (name, version) not in PARK_FILES:
+        known = ", ".join(str(v) for n, v in PARK_FILES if n == name)
+        raise ParkError(f"the {name} park has no version {version!r} (versions: {known})")
+    return PARK_FILES[(name, version)]
+
+
+def load_park(name: str, version: int | None = None) -> Park:
+    """Version ``version`` (default: the latest) of the shipped park ``river`` or ``geyser``.
+    The latest versions are validated strictly; an older one only for its form (it stays
+    exactly as the games saved on it knew it)."""
+    return _load_file(park_file(name, version), name)
+
+
+@cache
+def _load_file(file: str, name: str) -> Park:
     text = (
-        resources.files("pyapp.park").joinpath("parks", f"{name}.json").read_text(encoding="utf-8")
+        resources.files("pyapp.park").joinpath("parks", f"{file}.json").read_text(encoding="utf-8")
     )
-    return Park(json.loads(text), strict=True)
+    return Park(json.loads(text), strict=file == park_file(name))

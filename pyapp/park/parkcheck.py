@@ -6,7 +6,15 @@
 * Non-strict mode checks that the data is a well-formed park of any shape (for parks given
   inline to the score command).
 * Strict mode (the default) also checks the game's rules for the side named by ``data["name"]``:
-  ``"river"`` (base game) or ``"geyser"`` (the "Storm warning in Geyser Park" variant).
+  ``"river"`` (base game) or ``"geyser"`` (the "Storm warning in Geyser Park" variant). Both sides
+  have 14 spaces of each terrain in regions of at least 4, and one river of 10 to 14 spaces from a
+  river sign on the edge, across all three terrains, with 6 waterfalls (NOTES.md, "Parks"); the
+  river side adds a volcano, 3 geysers inside the park and 6 weather spaces around its centre,
+  the geyser side 6 geysers on the edge (3 landscape neighbours each) and 7 weather spaces (a
+  middle one and a clockwise ring of 6).
+
+The first geyser side (``parks/geyser-v1.json``, without river) is kept only for games saved
+before it changed; it is checked in non-strict mode (see ``park.load_park``).
 
 Coordinates are axial ``[q, r]`` on pointy-top hexes; the pixel centre of a hex is
 ``x = sqrt(3) * (q + r / 2)``, ``y = 1.5 * r`` with ``y`` growing downward, so "clockwise" means
@@ -360,6 +368,64 @@ def _plural(count: int, word: str, words: str | None = None) -> str:
 
 
 # ---------------------------------------------------------------------------
+# The river (both sides)
+# ---------------------------------------------------------------------------
+
+
+def _check_river(spaces: dict[Coord, _Space], sign: Coord | None, side: str) -> None:
+    """One unbranched river of about 12 landscape spaces from the river sign on the park's edge
+    (in its top-left part on the river side), across all three terrains, with 6 waterfalls:
+    the same on both sides (NOTES.md, "Parks")."""
+    centre = _centroid(spaces)
+    river = {at for at, s in spaces.items() if s.river}
+    for at, s in sorted(spaces.items()):
+        if s.waterfall and not s.river:
+            raise ParkError(f"space {_fmt(at)}: waterfall must be on a river space")
+    if not RIVER_MIN <= len(river) <= RIVER_MAX:
+        raise ParkError(
+            f"park: the river has {len(river)} spaces, "
+            f"the {side} side needs {RIVER_MIN} to {RIVER_MAX}"
+        )
+    if sign is None:
+        raise ParkError(f'park: "river_sign" is missing, the {side} side needs one')
+    if len(_park_neighbours(spaces, sign)) == 6:
+        raise ParkError(f"river sign {_fmt(sign)}: must be on the park's outer edge")
+    x, y = pixel(sign)
+    if side == "river" and not (x < centre[0] and y < centre[1]):
+        raise ParkError(f"river sign {_fmt(sign)}: must be in the top-left part of the park")
+    for at in sorted(river):
+        links = [n for n in _neighbours(at) if n in river]
+        if len(links) > 2:
+            raise ParkError(
+                f"river space {_fmt(at)}: touches {len(links)} river spaces "
+                f"({_fmt_all(links)}), the river must be one path without branches"
+            )
+    sign_links = [n for n in _neighbours(sign) if n in river]
+    if len(sign_links) != 1:
+        raise ParkError(
+            f"river sign {_fmt(sign)}: must be at an end of the river "
+            f"(it touches {_plural(len(sign_links), 'river space')})"
+        )
+    groups = _components(river)
+    if len(groups) > 1:
+        main = next(g for g in groups if sign in g)
+        stray = min(min(g) for g in groups if g is not main)
+        raise ParkError(
+            f"river space {_fmt(stray)}: is not connected to the river that starts "
+            f"at the river sign {_fmt(sign)}"
+        )
+    for terrain in TERRAINS:
+        if not any(spaces[at].terrain == terrain for at in river):
+            raise ParkError(f"park: the river never crosses {terrain}, it must cross all three")
+    falls = sorted(at for at in river if spaces[at].waterfall)
+    if len(falls) != WATERFALLS:
+        raise ParkError(
+            f"park: has {_plural(len(falls), 'waterfall')}, the {side} side needs exactly "
+            f"{WATERFALLS}"
+        )
+
+
+# ---------------------------------------------------------------------------
 # River side
 # ---------------------------------------------------------------------------
 
@@ -396,53 +462,7 @@ def _check_river_side(
                 "the river side needs exactly 6"
             )
 
-    # The river: a single unbranched path of landscape spaces that starts at the river sign.
-    river = {at for at, s in spaces.items() if s.river}
-    for at, s in sorted(spaces.items()):
-        if s.waterfall and not s.river:
-            raise ParkError(f"space {_fmt(at)}: waterfall must be on a river space")
-    if not RIVER_MIN <= len(river) <= RIVER_MAX:
-        raise ParkError(
-            f"park: the river has {len(river)} spaces, "
-            f"the river side needs {RIVER_MIN} to {RIVER_MAX}"
-        )
-    if sign is None:
-        raise ParkError('park: "river_sign" is missing, the river side needs one')
-    if len(_park_neighbours(spaces, sign)) == 6:
-        raise ParkError(f"river sign {_fmt(sign)}: must be on the park's outer edge")
-    x, y = pixel(sign)
-    if not (x < centre[0] and y < centre[1]):
-        raise ParkError(f"river sign {_fmt(sign)}: must be in the top-left part of the park")
-    for at in sorted(river):
-        links = [n for n in _neighbours(at) if n in river]
-        if len(links) > 2:
-            raise ParkError(
-                f"river space {_fmt(at)}: touches {len(links)} river spaces "
-                f"({_fmt_all(links)}), the river must be one path without branches"
-            )
-    sign_links = [n for n in _neighbours(sign) if n in river]
-    if len(sign_links) != 1:
-        raise ParkError(
-            f"river sign {_fmt(sign)}: must be at an end of the river "
-            f"(it touches {_plural(len(sign_links), 'river space')})"
-        )
-    groups = _components(river)
-    if len(groups) > 1:
-        main = next(g for g in groups if sign in g)
-        stray = min(min(g) for g in groups if g is not main)
-        raise ParkError(
-            f"river space {_fmt(stray)}: is not connected to the river that starts "
-            f"at the river sign {_fmt(sign)}"
-        )
-    for terrain in TERRAINS:
-        if not any(spaces[at].terrain == terrain for at in river):
-            raise ParkError(f"park: the river never crosses {terrain}, it must cross all three")
-    falls = sorted(at for at in river if spaces[at].waterfall)
-    if len(falls) != WATERFALLS:
-        raise ParkError(
-            f"park: has {_plural(len(falls), 'waterfall')}, the river side needs exactly "
-            f"{WATERFALLS}"
-        )
+    _check_river(spaces, sign, "river")
 
     if middle is not None:
         raise ParkError(
@@ -471,13 +491,7 @@ def _check_river_side(
 def _check_geyser_side(
     spaces: dict[Coord, _Space], order: list[Coord] | None, middle: Coord | None, sign: Coord | None
 ) -> None:
-    if sign is not None:
-        raise ParkError(f'river sign {_fmt(sign)}: the geyser side has none ("river_sign": null)')
     for at, s in sorted(spaces.items()):
-        if s.river:
-            raise ParkError(f"space {_fmt(at)}: the geyser side has no river")
-        if s.waterfall:
-            raise ParkError(f"space {_fmt(at)}: the geyser side has no waterfalls")
         if s.kind == "volcano":
             raise ParkError(f"volcano {_fmt(at)}: the geyser side has no volcano")
 
@@ -534,6 +548,7 @@ def _check_geyser_side(
             )
     _check_weather_spaces(spaces, weather)
     _check_clockwise(order, pixel(middle), f"the middle weather space {_fmt(middle)}")
+    _check_river(spaces, sign, "geyser")
 
 
 # ---------------------------------------------------------------------------

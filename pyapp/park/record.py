@@ -3,7 +3,12 @@
 A state loaded from JSON is checked by replaying its own options and log and comparing: a damaged
 or edited save is refused as a whole, never half built. A *record* is the small, portable form::
 
-    {"format": 1, "game": "caldera-park", "options": {...}, "log": ["pick bear river", ...]}
+    {"format": 2, "game": "caldera-park", "options": {...}, "log": ["pick bear river", ...]}
+
+Format 2 (issue 12) added park versions (``options["park_version"]``) and the Geyser Park setup
+choice. Records and states of format 1 still load: they have no park version, so they replay on
+version 1 of their park (for Geyser Park, the first geyser side and its setup), exactly as they
+were played.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 import json
 
 from ..core.errors import GameError, LoadError
-from .game import FORMAT, new_game, normalise_options, play
+from .game import FORMAT, new_game, normalise_options, park_version_of, play
 
 GAME_ID = "caldera-park"
 MAX_TEXT = 2_000_000  # characters; a full 4-player state is far below this
@@ -58,13 +63,15 @@ def replay(options: dict, log) -> dict:
     """Rebuild a game from its options and action texts, checking every action."""
     if not isinstance(options, dict):
         raise LoadError("the game options are missing")
+    if "park_version" not in options:  # saved before park versions: the first park
+        options = {**options, "park_version": 1}
     try:
         opts = normalise_options(**options)
     except (GameError, TypeError) as e:
         raise LoadError(f"the game options are not valid: {e}") from e
     if not isinstance(log, list):
         raise LoadError("the action log is missing")
-    state = new_game(**opts)
+    state = new_game(**{**opts, "park_version": park_version_of(opts)})
     for n, text in enumerate(log, 1):
         if isinstance(text, list) and len(text) == 2:
             text = text[1]  # a state's log entry: [player, text]
@@ -85,7 +92,8 @@ def from_json(text) -> dict:
         if key not in data:
             raise LoadError(f"this saved game is damaged: '{key}' is missing")
     state = replay(data["options"], data["log"])
-    if to_json(state) != to_json(data):
+    # a state of an older format differs from today's only by its format number
+    if to_json(state) != to_json({**data, "format": FORMAT}):
         raise LoadError("this saved game is damaged: it does not match its own action log")
     return state
 

@@ -68,6 +68,8 @@ EN: dict[str, str] = {
     "prompt.weather_setup": "{name}: choose one of your weather tokens, then the weather space "
     "where it starts.",
     "prompt.start": "{name}: choose the weather space of your second starting weather token.",
+    "prompt.start_choice": "{name}: choose which starting weather token goes on a ring space "
+    "(the other goes on the middle one), then its ring space.",
     "prompt.reveal": "{name}: turn one of your face-down weather tokens face up.",
     "prompt.weather": "{name}: choose this round's weather token; it goes on the next weather "
     "space clockwise.",
@@ -83,6 +85,7 @@ EN: dict[str, str] = {
     "landscape space may be used this time.",
     "notice.choose_token": "Now choose a token from your display.",
     "notice.choose_weather_token": "Now choose one of your weather tokens.",
+    "notice.choose_start_token": "Now choose which starting token goes on that ring space.",
     "notice.choose_action": "Choose an action token first.",
     "notice.terrain_not_free": "That terrain space cannot take this action token.",
     "turn.confirm": "Confirm",
@@ -166,6 +169,9 @@ EN: dict[str, str] = {
     "weather.choose_place": "Choose {token}",
     "weather.choose_reveal": "Turn face up: {token}",
     "weather.start_token": "Second starting token: {token}",
+    "weather.start_tokens": "Starting weather tokens: one goes on the middle space, the other on "
+    "a ring space of your choice.",
+    "weather.start_ring": "{token} on a ring space (the other on the middle space)",
     "weather.guide": "What each weather does",
     "legend.title": "Letters on the tokens",
     # ------------------------------------------------------------------ table
@@ -206,6 +212,8 @@ EN: dict[str, str] = {
     "log.pick": "{name} chose {requirement}.",
     "log.reveal": "{name} turned up a weather token: {weather}.",
     "log.weather": "{name} placed a weather token: {weather}.",
+    "log.start": "{name} placed the starting weather tokens: {ring} on a ring space, {middle} "
+    "on the middle space.",
     # ------------------------------------------------------------------ end
     "end.announce": "The game is over: here is the scoring pad.",
     "end.winner": "{name} wins!",
@@ -222,14 +230,18 @@ EN: dict[str, str] = {
     "end.park_caption.other": "{name}: {score} points, {n} tokens driven away",
     "end.rematch": "Rematch",
     "end.new": "New game",
-    "solo.bear": "Incredible! As strong as a bear.",
-    "solo.envy": "Extraordinary: the envy of every park.",
-    "solo.eagle": "Eagle-eyed!",
-    "solo.goat": "Sure-footed as a mountain goat.",
-    "solo.natural": "A natural!",
-    "solo.better": "That's more like it.",
-    "solo.again": "Oops: try again!",
-    "solo.bottom": "Bottom of the food chain.",
+    # the solo challenge's rating: the same words on the end screen and in the rules reference
+    "solo.bear": "Legendary.",
+    "solo.envy": "Outstanding.",
+    "solo.eagle": "An expert tracker.",
+    "solo.goat": "A seasoned ranger.",
+    "solo.natural": "A capable ranger.",
+    "solo.better": "Getting there.",
+    "solo.again": "Room to grow.",
+    "solo.bottom": "A shaky start.",
+    "solo.band.low": "Under {n}",
+    "solo.band.range": "{low} to {high}",
+    "solo.band.high": "{n} or more",
     "pad.title": "Scoring pad",
     "pad.category": "Category",
     "pad.total": "Total",

@@ -49,6 +49,7 @@ from .saves import (
     export_filename,
     export_record,
     import_file,
+    player_names,
 )
 from .strings_saves import EN_SAVES
 from .vdom import h
@@ -775,7 +776,7 @@ class Persistence:
         self.overlay = None
         self._resume(None, state, session, game)  # the on_change hook saved it under a new id
         if not self.unsaved:
-            players = players_text(state["options"]["names"])
+            players = players_text(player_names(state["options"]))
             rnd = game.save_summary(state).get("round")
             if rnd is not None:
                 self.fail("saves.imported", players=players, round=rnd)

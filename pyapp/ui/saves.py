@@ -141,6 +141,23 @@ def _game(game):
     return game if game is not None else games.get(games.DEFAULT)
 
 
+def player_names(options: dict) -> list[str]:
+    """The players' names a game's options hold; a game whose options name nobody shows
+    "Player 1", "Player 2"... (its ``players`` count)."""
+    names = options.get("names")
+    if isinstance(names, list) and names:
+        return [str(n) for n in names]
+    return [f"Player {i + 1}" for i in range(int(options.get("players", 0)))]
+
+
+def _count(options) -> int | None:
+    n = options.get("players") if isinstance(options, dict) else None
+    if type(n) is int:
+        return n
+    names = options.get("names") if isinstance(options, dict) else None
+    return len(names) if isinstance(names, list) else None
+
+
 def summary_of(
     state: dict, created: int | None = None, last_played: int | None = None, game=None
 ) -> dict:
@@ -151,7 +168,7 @@ def summary_of(
     when = now_ms() if last_played is None else last_played
     return {
         "game": game.record_id,
-        "players": list(opts["names"]),
+        "players": player_names(opts),
         **game.save_summary(state),
         "over": game.is_over(state),
         "actions": len(state["log"]),
@@ -366,7 +383,7 @@ class SaveStore:
         game = _game(game)
         record = game.to_record(state)
         check = _digest(record)
-        session = clean_session(session, len(state["options"]["names"]))
+        session = clean_session(session, state["options"]["players"])
         # the same game as stored (a resume: only its date changes) keeps its revision, so that
         # other tabs holding it see no conflict
         same = prev is not None and prev.get("check") == check and prev.get("session") == session
@@ -421,13 +438,13 @@ class SaveStore:
     def load_game(self, game_id: str) -> tuple[dict, dict | None]:
         """(state, session) of a saved game; the session is None when absent or unusable."""
         state, data = self._load_entry(game_id)
-        return state, clean_session(data.get("session"), len(state["options"]["names"]))
+        return state, clean_session(data.get("session"), state["options"]["players"])
 
     def open_game(self, game_id: str) -> tuple[object, dict, dict | None]:
         """(game, state, session) of a saved game: the game is the protocol object its record
         names, so the caller can show the right table."""
         state, data = self._load_entry(game_id)
-        session = clean_session(data.get("session"), len(state["options"]["names"]))
+        session = clean_session(data.get("session"), state["options"]["players"])
         return game_of_record(data["record"]), state, session
 
     def summary(self, game_id: str) -> dict:
@@ -529,7 +546,7 @@ def export_record(
         "log": record["log"],
         "exported": now_ms() if exported_at is None else exported_at,
     }
-    session = clean_session(session, len(record["options"]["names"]))
+    session = clean_session(session, _count(record["options"]))
     if session is not None:
         data["session"] = session
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
@@ -589,4 +606,4 @@ def import_file(text) -> tuple[object, dict, dict | None]:
     ):
         raise SaveError("saves.import.damaged", "the seed does not match the options")
     state = replay_record(data, "import")
-    return game_of_record(data), state, clean_session(session, len(state["options"]["names"]))
+    return game_of_record(data), state, clean_session(session, state["options"]["players"])

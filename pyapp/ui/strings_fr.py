@@ -95,6 +95,8 @@ _FR_GAME = {
     "prompt.weather_setup": "{name} : choisissez l'un de vos jetons Météo, puis la case Météo "
     "où il commence.",
     "prompt.start": "{name} : choisissez la case Météo de votre second jeton Météo de départ.",
+    "prompt.start_choice": "{name} : choisissez lequel de vos jetons Météo de départ va sur une "
+    "case de l'anneau (l'autre va au milieu), puis cette case.",
     "prompt.reveal": "{name} : retournez face visible l'un de vos jetons Météo cachés.",
     "prompt.weather": "{name} : choisissez le jeton Météo de cette manche ; il va sur la case "
     "Météo suivante dans le sens des aiguilles d'une montre.",
@@ -111,6 +113,8 @@ _FR_GAME = {
     "quelle case de paysage libre convient cette fois.",
     "notice.choose_token": "Choisissez maintenant un jeton de votre présentoir.",
     "notice.choose_weather_token": "Choisissez maintenant l'un de vos jetons Météo.",
+    "notice.choose_start_token": "Choisissez maintenant le jeton de départ qui va sur cette "
+    "case de l'anneau.",
     "notice.choose_action": "Choisissez d'abord un jeton Action.",
     "notice.terrain_not_free": "Cette case de terrain ne peut pas recevoir ce jeton Action.",
     "turn.confirm": "Confirmer",
@@ -194,6 +198,9 @@ _FR_GAME = {
     "weather.choose_place": "Choisir {token}",
     "weather.choose_reveal": "Retourner : {token}",
     "weather.start_token": "Second jeton de départ : {token}",
+    "weather.start_tokens": "Jetons Météo de départ : l'un va sur la case du milieu, l'autre sur "
+    "une case de l'anneau de votre choix.",
+    "weather.start_ring": "{token} sur une case de l'anneau (l'autre au milieu)",
     "weather.guide": "Ce que fait chaque météo",
     "legend.title": "Lettres des jetons",
     # ------------------------------------------------------------------ table
@@ -234,6 +241,8 @@ _FR_GAME = {
     "log.pick": "{name} a choisi {requirement}.",
     "log.reveal": "{name} a retourné un jeton Météo : {weather}.",
     "log.weather": "{name} a posé un jeton Météo : {weather}.",
+    "log.start": "{name} a posé ses jetons Météo de départ : {ring} sur une case de l'anneau, "
+    "{middle} sur la case du milieu.",
     # ------------------------------------------------------------------ end
     "end.announce": "La partie est finie : voici la feuille de score.",
     "end.winner": "{name} gagne !",
@@ -250,14 +259,17 @@ _FR_GAME = {
     "end.park_caption.other": "{name} : {score} points, {n} jetons chassés",
     "end.rematch": "Revanche",
     "end.new": "Nouvelle partie",
-    "solo.bear": "Incroyable ! Fort comme un ours.",
-    "solo.envy": "Extraordinaire : tous les parcs vous envient.",
-    "solo.eagle": "Un œil d'aigle !",
-    "solo.goat": "Le pied sûr d'une chèvre des montagnes.",
-    "solo.natural": "Un talent naturel !",
-    "solo.better": "Voilà qui est mieux.",
-    "solo.again": "Oups : encore un essai !",
-    "solo.bottom": "Tout en bas de la chaîne alimentaire.",
+    "solo.bear": "Légendaire.",
+    "solo.envy": "Remarquable.",
+    "solo.eagle": "Un pisteur expert.",
+    "solo.goat": "Un garde chevronné.",
+    "solo.natural": "Un garde compétent.",
+    "solo.better": "Ça se précise.",
+    "solo.again": "Une belle marge de progression.",
+    "solo.bottom": "Des débuts hésitants.",
+    "solo.band.low": "Moins de {n}",
+    "solo.band.range": "De {low} à {high}",
+    "solo.band.high": "{n} ou plus",
     "pad.title": "Feuille de score",
     "pad.category": "Catégorie",
     "pad.total": "Total",

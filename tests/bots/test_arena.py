@@ -97,7 +97,24 @@ def test_cli_json_and_text(capsys):
         assert entry["median_decision_ms"] >= 0
     assert main(["arena", "--bots", "greedy", "--games", "2", "--variant", "solo"]) == 0
     out = capsys.readouterr().out
-    assert "solo table" in out and "165+" in out and "greedy" in out
+    assert "solo table:" in out and "165+" in out and "greedy" in out
+
+
+def test_one_player_geyser_park_gets_no_solo_bands(capsys):
+    """Only the solo challenge is rated: alone in Geyser Park, the arena reports the scores but
+    no band of the solo table, in JSON and in text."""
+    report = run_arena(["random"], games=2, players=1, variant="geyser", seed=2)
+    entry = report["bots"]["random"]
+    assert "bands" not in entry and entry["scores"]["min"] <= entry["scores"]["max"]
+    solo = run_arena(["random"], games=2, players=1, variant="solo", seed=2)
+    assert sum(solo["bots"]["random"]["bands"].values()) == pytest.approx(1.0)
+    argv = ["arena", "--bots", "random", "--games", "2", "--variant", "geyser", "--players", "1"]
+    assert main([*argv, "--json"]) == 0
+    assert "bands" not in json.loads(capsys.readouterr().out)["bots"]["random"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "histogram" in out and "not rated" in out
+    assert "solo table:" not in out and "165+" not in out
 
 
 @pytest.mark.parametrize(

@@ -78,6 +78,10 @@ def play_human_step(page, rng: random.Random) -> None:
             _pick(page, "g[data-action=space]", rng).click()
         page.locator("[data-action=confirm]").click()
     elif kind == "start":
+        # Geyser Park: which starting token goes on the ring (the other in the middle), then the
+        # ring space; on the first geyser side only the ring space
+        if page.locator("button[data-action=slot]").count():
+            _pick(page, "button[data-action=slot]", rng).click()
         _pick(page, "g[data-action=space]", rng).click()
         page.locator("[data-action=confirm]").click()
     else:

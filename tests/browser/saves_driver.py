@@ -21,11 +21,15 @@ from pyapp.ui.saves import CURRENT_KEY, GAME_PREFIX, SaveStore  # noqa: E402
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
-def saved_items(*games, current: int | None = None) -> dict[str, str]:
-    """localStorage items holding ``games`` (state, seats) as the app saves them."""
+def saved_items(*games, current: int | None = None, game=None) -> dict[str, str]:
+    """localStorage items holding ``games`` (state, seats) as the app saves them; ``game``: the
+    protocol object of the games (Caldera Park's by default)."""
     fake = FakeStorage()
     store = SaveStore(fake, clock=iter(range(1_763_700_000_000, 10**13, 60_000)).__next__)
-    ids = [store.save(state, session={"seats": seats, "fast": True}) for state, seats in games]
+    ids = [
+        store.save(state, session={"seats": seats, "fast": True}, game=game)
+        for state, seats in games
+    ]
     fake.items.pop(CURRENT_KEY, None)
     if current is not None:
         fake.items[CURRENT_KEY] = ids[current]

@@ -31,7 +31,7 @@ def test_export_then_import_in_a_fresh_context(browser, page, site_url, tmp_path
     path = tmp_path / download.suggested_filename
     download.save_as(path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == 1 and data["game"] == "caldera-park"
+    assert data["format"] == 2 and data["game"] == "caldera-park"
     assert data["seed"] == "Ours brun" and data["options"] == record["options"]
     assert data["log"] == record["log"]
     assert data["session"]["seats"] == ["human", "greedy"]

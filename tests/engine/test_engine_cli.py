@@ -179,7 +179,9 @@ def test_bad_options(args, words):
     check_refused(run_cli(*args), *words)
 
 
-@pytest.mark.parametrize("variant,players", [("base", 3), ("solo", 1), ("geyser", 2)])
+@pytest.mark.parametrize(
+    "variant,players", [("base", 3), ("solo", 1), ("geyser", 2), ("geyser", 1)]
+)
 def test_simulate_prints_the_final_sheets(variant, players):
     args = ["simulate", "--variant", variant, "--players", str(players), "--seed", "17"]
     out = ok_json(run_cli(*args))
@@ -191,7 +193,7 @@ def test_simulate_prints_the_final_sheets(variant, players):
         assert {"name", "flipped", "river_covered"} <= set(sheet)
     assert out["tiebreak"] in ("total", "river", "flipped", "shared")
     assert out["winners"] and all(0 <= w < players for w in out["winners"])
-    assert ("solo_rating" in out) == (players == 1)
+    assert ("solo_rating" in out) == (variant == "solo")  # the solo challenge only
     # the same game played in this process gives the same sheets
     options = {"players": players, "seed": 17, "variant": variant}
     state = play_game(options, _bots_for(["random"], players, 17))

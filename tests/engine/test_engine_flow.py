@@ -490,9 +490,57 @@ def test_solo_observation_hides_the_stack():
 
 
 def test_geyser_setup_two_leftover_tokens_face_up():
+    """Two starting tokens drawn from the four left out lie face up; the player chooses which
+    goes on the middle space and on which ring space the other goes (NOTES.md, Rulings)."""
     state = game.new_game(players=2, seed=13, variant="geyser")
+    assert state["options"]["park_version"] == 2
     park = game.park_of(state)
     data = park_json("geyser")
+    middle = park.index[tuple(data["middle"])]
+    for p, pl in enumerate(state["G"]["players"]):
+        down = state["secret"]["forecast"][p][1:]
+        first, second = pl["start_tokens"]
+        used = {SUN, *down}
+        assert first >= 0 and second >= 0 and first != second
+        assert first not in used and second not in used
+        assert all(w < 0 for w in pl["weather"])  # nothing placed before the player chooses
+    obs = game.observation(state, 1)
+    assert obs["G"]["players"][0]["start_tokens"] == state["G"]["players"][0]["start_tokens"]
+    assert game.decision(state) == {"player": 0, "kind": "start"}
+    ring = weather_order("geyser")
+    legal = game.legal_actions(state)
+    # exactly the two tokens x the two roles x the six ring spaces
+    assert len(legal) == len(set(legal)) == 2 * 6
+    assert set(legal) == {StartWeather(at, k) for k in (0, 1) for at in ring}
+    mq, mr = data["middle"]
+    expect_illegal(state, f"start 0 at {mq},{mr}", "middle")
+    expect_illegal(state, f"start 2 at {ring[0][0]},{ring[0][1]}", "start 0 at", "start 1 at")
+    expect_illegal(state, f"start {ring[0][0]},{ring[0][1]}", "start 0 at")
+    expect_illegal(state, f"weather 0 at {ring[0][0]},{ring[0][1]}", "starting weather tokens")
+    first, second = state["G"]["players"][0]["start_tokens"]
+    game.play(state, f"start 0 at {ring[4][0]},{ring[4][1]}")
+    pl = state["G"]["players"][0]
+    assert pl["weather"][park.index[ring[4]]] == first
+    assert pl["weather"][middle] == second
+    assert "start_tokens" not in pl
+    assert pl["next_weather"] == 5
+    # the other player puts the other token in the middle
+    first, second = state["G"]["players"][1]["start_tokens"]
+    game.play(state, f"start 1 at {ring[0][0]},{ring[0][1]}")
+    pl = state["G"]["players"][1]
+    assert pl["weather"][park.index[ring[0]]] == second
+    assert pl["weather"][middle] == first
+    assert pl["next_weather"] == 1
+    assert state["ctx"]["phase"] == "forecast"
+
+
+def test_geyser_setup_of_the_first_geyser_side():
+    """Park version 1 (games saved before issue 12): the first drawn token is already in the
+    middle, the player chooses only the ring space of the second (``start q,r``)."""
+    state = game.new_game(players=2, seed=13, variant="geyser", park_version=1)
+    assert "park_version" not in state["options"]
+    park = game.park_of(state)
+    data = park_json("geyser-v1")
     middle = park.index[tuple(data["middle"])]
     for p, pl in enumerate(state["G"]["players"]):
         down = state["secret"]["forecast"][p][1:]
@@ -502,11 +550,17 @@ def test_geyser_setup_two_leftover_tokens_face_up():
         assert mid >= 0 and start >= 0 and mid != start
         assert mid not in used and start not in used
         assert [i for i, w in enumerate(pl["weather"]) if w >= 0] == [middle]
+    # the same draw as on today's park: the same two tokens
+    today = game.new_game(players=2, seed=13, variant="geyser")
+    assert [pl["start_tokens"] for pl in today["G"]["players"]] == [
+        [pl["weather"][middle], pl["start_token"]] for pl in state["G"]["players"]
+    ]
     assert game.decision(state) == {"player": 0, "kind": "start"}
-    ring = weather_order("geyser")
+    ring = weather_order("geyser-v1")
     assert set(game.legal_actions(state)) == {StartWeather(at) for at in ring}
     mq, mr = data["middle"]
     expect_illegal(state, f"start {mq},{mr}", "middle")
+    expect_illegal(state, f"start 0 at {ring[0][0]},{ring[0][1]}", "start q,r")
     expect_illegal(state, f"weather 0 at {ring[0][0]},{ring[0][1]}", "second starting token")
     start = state["G"]["players"][0]["start_token"]
     game.play(state, f"start {ring[4][0]},{ring[4][1]}")
@@ -514,6 +568,26 @@ def test_geyser_setup_two_leftover_tokens_face_up():
     assert pl["weather"][park.index[ring[4]]] == start
     assert "start_token" not in pl
     assert pl["next_weather"] == 5
+
+
+def test_park_versions_in_the_options():
+    base = game.normalise_options(players=2, variant="base")
+    assert "park_version" not in base  # the river side has one version
+    assert game.normalise_options(players=2, variant="geyser")["park_version"] == 2
+    assert "park_version" not in game.normalise_options(variant="geyser", park_version=1)
+    assert game.normalise_options(**game.normalise_options(variant="geyser")) == (
+        game.normalise_options(variant="geyser")
+    )
+    for bad, words in [
+        (3, "no version 3"),
+        (0, "no version 0"),
+        ("2", "whole number"),
+        (True, "whole number"),
+    ]:
+        with pytest.raises(OptionsError, match=words):
+            game.normalise_options(variant="geyser", park_version=bad)
+    with pytest.raises(OptionsError, match="the river park has no version 2"):
+        game.normalise_options(variant="base", park_version=2)
 
 
 def test_geyser_forecast_reveal_then_choose_one_of_two():
@@ -544,12 +618,10 @@ def test_geyser_forecast_reveal_then_choose_one_of_two():
 def test_geyser_whole_game_leaves_one_weather_token():
     state = game.new_game(players=3, seed=21, variant="geyser")
     before = {
-        p: {SUN, pl["start_token"], *state["secret"]["forecast"][p][1:]}
+        p: {SUN, *pl["start_tokens"], *state["secret"]["forecast"][p][1:]}
         for p, pl in enumerate(state["G"]["players"])
     }
     park = game.park_of(state)
-    for p, pl in enumerate(state["G"]["players"]):
-        before[p].add(pl["weather"][park.middle])
     play_out(state, rng_seed=2)
     for p, pl in enumerate(state["G"]["players"]):
         placed = [pl["weather"][i] for i in park.weather_spaces]
@@ -558,17 +630,59 @@ def test_geyser_whole_game_leaves_one_weather_token():
         assert len(left) == 1 and left[0]["up"]
         assert sorted(placed + [left[0]["id"]]) == sorted(before[p])
         assert sorted(t for t in pl["board"] if t >= 0) == list(range(35))
+    # the river and the waterfalls count and score as on the river side
+    river = [park.index[at] for at in meets("geyser", "river")]
+    falls = [park.index[at] for at in meets("geyser", "waterfall")]
     sheets = game.final_scores(state)["players"]
-    assert all(s["categories"]["river"] == s["categories"]["waterfalls"] == 0 for s in sheets)
-    assert all(s["river_covered"] == 0 for s in sheets)
+    for pl, sheet in zip(state["G"]["players"], sheets, strict=True):
+        covered = sum(pl["board"][i] >= 0 for i in river)
+        assert sheet["river_covered"] == covered
+        assert sheet["categories"]["river"] == (8 if covered == len(river) else 0)
+        all_falls = all(pl["board"][i] >= 0 for i in falls)
+        assert sheet["categories"]["waterfalls"] == (4 if all_falls else 0)
+    assert sum(s["river_covered"] for s in sheets) > 0
 
 
-def test_geyser_river_requirement_falls_back_to_any_space():
-    state = first_pick(seed=4, variant="geyser")
+@pytest.mark.parametrize("variant,park", [("base", "river"), ("geyser", "geyser")])
+@pytest.mark.parametrize("requirement", ["river", "waterfall"])
+def test_river_and_waterfall_requirements_take_real_spaces(variant, park, requirement):
+    """Both sides are played "as usual": a river or waterfall requirement names real spaces
+    (the first geyser side had none, so they always fell back to any free space)."""
+    state = first_pick(seed=4, variant=variant)
+    game.play(state, f"pick bear {requirement}")
+    _, spaces = place_options(state)
+    expected = meets(park, requirement)
+    assert len(expected) == {"river": 12, "waterfall": 6}[requirement]
+    assert spaces == expected
+
+
+def test_geyser_park_scores_its_river_and_waterfalls():
+    """On the geyser side, covering every river space scores 8 and every waterfall 4; the river
+    spaces covered break ties, as on the river side."""
+    from pyapp.park.scoring import score_board
+
+    park = game.park_of(game.new_game(players=2, variant="geyser"))
+    river = [park.index[at] for at in meets("geyser", "river")]
+    falls = [park.index[at] for at in meets("geyser", "waterfall")]
+    weather = [-1] * len(park)
+    board = [-1] * len(park)
+    for t, i in enumerate(river):
+        board[i] = t
+    sheet = score_board(park, board, weather)
+    assert sheet["categories"]["river"] == 8 and sheet["categories"]["waterfalls"] == 4
+    assert sheet["river_covered"] == 12
+    board[falls[0]] = -1
+    sheet = score_board(park, board, weather)
+    assert sheet["categories"]["river"] == 0 and sheet["categories"]["waterfalls"] == 0
+    assert sheet["river_covered"] == 11
+
+
+def test_first_geyser_side_river_requirement_falls_back_to_any_space():
+    state = first_pick(seed=4, variant="geyser", park_version=1)
     game.play(state, "pick bear river")
     _, spaces = place_options(state)
-    assert meets("geyser", "river") == set()
-    assert spaces == meets("geyser", "any")
+    assert meets("geyser-v1", "river") == set()
+    assert spaces == meets("geyser-v1", "any")
 
 
 def test_geyser_alone_uses_the_solo_stack():
@@ -577,7 +691,18 @@ def test_geyser_alone_uses_the_solo_stack():
     state = advance(state, at_kind("pick"))
     assert {a.action for a in game.legal_actions(state)} == {state["ctx"]["revealed"]}
     play_out(state, rng_seed=1)
-    assert "solo_rating" in game.final_scores(state)
+    # only the solo challenge is rated: the solo table judges the river side (NOTES.md)
+    assert "solo_rating" not in game.final_scores(state)
+
+
+@pytest.mark.parametrize("park_version", [None, 1])
+def test_one_player_geyser_park_has_no_rating(park_version):
+    state = play_out(game.new_game(players=1, seed=9, variant="geyser", park_version=park_version))
+    result = game.final_scores(state)
+    assert "solo_rating" not in result
+    assert result["winners"] == [0] and result["players"][0]["total"] >= 0
+    solo = play_out(game.new_game(players=1, seed=9, variant="solo"))
+    assert "solo_rating" in game.final_scores(solo)
 
 
 # --------------------------------------------------------------------------- action objects

@@ -18,6 +18,19 @@ def test_every_playthrough_is_committed():
     assert variants == {"base", "solo", "geyser"}
 
 
+def test_geyser_files_say_they_were_regenerated_for_the_new_park():
+    """Issue 12 changed the geyser side only: its files play on park version 2 and say so; the
+    river side's files have no park version (version 1) and no such note."""
+    for path in FILES:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data["options"]["variant"] == "geyser":
+            assert data["options"]["park_version"] == 2
+            assert "issue 12" in data["about"]
+        else:
+            assert "park_version" not in data["options"]
+            assert data["about"].endswith("do not edit by hand")
+
+
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_replay_gives_the_same_game(path):
     data = json.loads(path.read_text(encoding="utf-8"))

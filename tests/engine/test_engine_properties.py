@@ -14,7 +14,7 @@ import json
 
 import pytest
 from engine_helpers import fast
-from hypothesis import event, given
+from hypothesis import event, example, given
 from hypothesis import strategies as st
 
 from pyapp.core.errors import IllegalActionError, MalformedActionError
@@ -31,8 +31,11 @@ from pyapp.park.actions import (
 from pyapp.park.bots import make_bot
 from pyapp.park.components import ACTIONS, TERRAIN_SPACES, TOKENS
 
-SETUPS = [("base", 2), ("base", 3), ("base", 4), ("solo", 1), ("geyser", 1), ("geyser", 2),
-          ("geyser", 4)]  # fmt: skip
+#: (variant, players, park version): version 1 of Geyser Park is the first geyser side, on which
+#: games saved before issue 12 play on
+SETUPS = [("base", 2, None), ("base", 3, None), ("base", 4, None), ("solo", 1, None),
+          ("geyser", 1, None), ("geyser", 2, None), ("geyser", 4, None),
+          ("geyser", 3, 1)]  # fmt: skip
 NAMES = {"ChooseWeather": ChooseWeather, "StartWeather": StartWeather,
          "RevealWeather": RevealWeather, "Pick": Pick, "Place": Place}  # fmt: skip
 
@@ -42,6 +45,7 @@ options_st = st.builds(
         "players": setup[1],
         "seed": seed,
         "first": first % setup[1],
+        **({} if setup[2] is None else {"park_version": setup[2]}),
     },
     st.sampled_from(SETUPS),
     st.one_of(st.integers(0, 2**63 - 1), st.text(min_size=1, max_size=12)),
@@ -65,7 +69,7 @@ def random_action(rng: Rng, coords: list):
     if k == 1:
         return ChooseWeather(slot, at)
     if k == 2:
-        return StartWeather(at)
+        return StartWeather(at, rng.choice([None, 0, 1, 2]))
     if k == 3:
         return RevealWeather(slot)
     if k == 4:
@@ -82,6 +86,8 @@ def mutate(rng: Rng, action, coords: list):
         "terrain": lambda: rng.choice(TERRAIN_SPACES),
         "token": lambda: rng.choice(TOKENS).name,
     }
+    if isinstance(action, StartWeather):  # its token is one of the two starting tokens
+        fields["token"] = lambda: rng.choice([None, 0, 1, 2])
     names = [f for f in action.__dataclass_fields__ if f in fields]
     name = rng.choice(names)
     values = {f: getattr(action, f) for f in action.__dataclass_fields__}
@@ -120,8 +126,14 @@ def random_prefix(options, seed: int):
     return state, rng
 
 
+#: a game on the first geyser side, whatever hypothesis draws
+OLD_GEYSER = {"variant": "geyser", "players": 3, "seed": 5, "first": 1, "park_version": 1}
+
+
 @fast(25)
 @given(options=options_st, choice_seed=st.integers(0, 2**32))
+@example(options=OLD_GEYSER, choice_seed=3)
+@example(options={**OLD_GEYSER, "players": 1, "first": 0}, choice_seed=4)
 def test_random_games_end_and_survive_every_round_trip(options, choice_seed):
     rng = Rng.from_seed(choice_seed)
     state = game.new_game(**options)
@@ -250,17 +262,30 @@ def scramble_secret(state, rng: Rng) -> dict:
     return other
 
 
+def scramble_seed(state, rng: Rng) -> dict:
+    """A copy of ``state`` with its hidden part scrambled and another seed in its options."""
+    other = scramble_secret(state, rng)
+    other["options"] = {**other["options"], "seed": f"other-{rng.next()}"}
+    return other
+
+
 @fast(40)
 @given(options=options_st, part=st.integers(0, 2**32), bot_seed=st.integers(0, 1000))
+@example(options=OLD_GEYSER, part=12345, bot_seed=1)
 def test_observations_hide_the_secret(options, part, bot_seed):
+    """At a random point of a seeded game of every variant, changing only what is hidden (the
+    reserve order, the face-down weather tokens, the solo stack, the seed and the generator's
+    state) leaves every player's observation identical (issue 12)."""
     state, rng = random_prefix(options, part)
-    other = scramble_secret(state, rng)
-    assert {k: v for k, v in other.items() if k != "secret"} == {
-        k: v for k, v in state.items() if k != "secret"
+    other = scramble_seed(state, rng)
+    assert other["options"]["seed"] != state["options"]["seed"]
+    assert {k: v for k, v in other.items() if k not in ("secret", "options")} == {
+        k: v for k, v in state.items() if k not in ("secret", "options")
     }
     for p in range(options["players"]):
         obs = game.observation(state, p)
         assert "secret" not in obs
+        assert "seed" not in obs["options"]
         text = json.dumps(obs)
         assert state["secret"]["rng"] not in text
         for pl in obs["G"]["players"]:

@@ -117,7 +117,7 @@ def test_save_with_a_wrong_format_version(fmt):
     refused(record.from_json, json.dumps(data), "format")
 
 
-@pytest.mark.parametrize("fmt", [2, 99])
+@pytest.mark.parametrize("fmt", [3, 99])
 def test_save_from_a_newer_version(fmt):
     data = json.loads(SAVES["solo"])
     data["format"] = fmt

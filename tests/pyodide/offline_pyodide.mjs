@@ -41,3 +41,19 @@ export async function loadOfflinePyodide(root) {
   pyodide.runPython("import sys; sys.path.insert(0, TARGET)");
   return { pyodide, fetches, target };
 }
+
+// A Node.js check in one call: read `node SCRIPT REPO_ROOT JOBS_JSON` from the command line,
+// load Pyodide offline, run `python` (its last expression: a JSON text, given JOBS_JSON as a
+// global) and print that JSON with `fetches` added.
+export async function runJobs(usage, python) {
+  const [root, jobsJson] = process.argv.slice(2);
+  if (!root || !jobsJson) {
+    console.error(`usage: ${usage}`);
+    process.exit(2);
+  }
+  const { pyodide, fetches } = await loadOfflinePyodide(root);
+  pyodide.globals.set("JOBS_JSON", jobsJson);
+  const data = JSON.parse(pyodide.runPython(python));
+  data.fetches = fetches;
+  process.stdout.write(JSON.stringify(data) + "\n");
+}

@@ -247,7 +247,7 @@ def test_export_then_import_reproduces_the_game():
     state = played(77, seed="Ours brun", players=3, names=["Léa", "Sam", "Mia"])
     text = export_record(state, exported_at=123)
     data = json.loads(text)
-    assert data["format"] == 1 and data["game"] == "caldera-park"
+    assert data["format"] == 2 and data["game"] == "caldera-park"
     assert data["seed"] == "Ours brun" and data["options"]["seed"] == "Ours brun"
     assert data["log"] == [a for _, a in state["log"]]
     assert "secret" not in data and "G" not in data

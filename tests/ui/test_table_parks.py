@@ -43,8 +43,12 @@ def test_sentences_have_no_parenthesised_plurals():
     from pyapp.ui.strings_fr import FR
 
     for catalogue in (i18n.CATALOGUES["en"], FR):
-        bad = [k for k, v in catalogue.items() if "(s)" in v or "(aux)" in v or "(es)" in v]
-        assert bad == []
+        bad = [
+            k
+            for k, v in catalogue.items()
+            if ("(s)" in v or "(aux)" in v or "(es)" in v) and not k.startswith(("cal.", "pyr."))
+        ]
+        assert bad == []  # Caldera Park's and the shell's texts (the other games have theirs)
     assert weather_name(WEATHER_BY_NAME["thunderstorm1"].id) == "thunderstorm with 1 cloud"
     assert weather_name(WEATHER_BY_NAME["thunderstorm3"].id) == "thunderstorm with 3 clouds"
     assert weather_effect(WEATHER_BY_NAME["thunderstorm1"].id).endswith("exactly 1 animal")

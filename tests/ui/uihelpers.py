@@ -13,9 +13,10 @@ def render(c: Controller):
     return nodes, focus
 
 
-def offered(c: Controller, action: str) -> list:
-    """Elements with ``data-action=action`` that are not disabled, in the current drawing."""
-    nodes, _ = render(c)
+def offered(c: Controller, action: str, draw=None) -> list:
+    """Elements with ``data-action=action`` that are not disabled, in the current drawing
+    (``draw``: another game's ``render``; Caldera Park's by default)."""
+    nodes, _ = (draw or render)(c)
     out = []
     for n in nodes:
         for e in n.iter():
@@ -77,7 +78,13 @@ def human_step(c: Controller, rng: random.Random) -> None:
             click(c, rng.choice(offered(c, "space")))
         click(c, offered(c, "confirm")[0])
     elif kind == "start":
-        click(c, rng.choice(offered(c, "space")))
+        # Geyser Park: the starting token for the ring (a slot button) and a ring space, in
+        # either order; on the first geyser side only the ring space
+        steps = ["slot", "space"] if offered(c, "slot") else ["space"]
+        if rng.random() < 0.5:
+            steps.reverse()
+        for step in steps:
+            click(c, rng.choice(offered(c, step)))
         click(c, offered(c, "confirm")[0])
     assert c.error is None, c.error
 

@@ -2,8 +2,10 @@
 
 ``python -m pyapp arena [--game park] --bots strong,greedy [--games 200] [--players 2]
 [--seed 1] [--variant base|solo|geyser] [--json]``: the generic arena with the park's options.
-A solo deal is played once per bot, and each bot's scores are sorted into the bands of the rule
-book's solo table.
+A solo deal is played once per bot, and in the solo challenge (``--variant solo``) each bot's
+scores are sorted into the bands of the rule book's solo table. A one-player game of Geyser Park
+is not a solo challenge: its report has the score spread but no bands (NOTES.md: the table
+judges the solo challenge on the river side only).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from ...core import arena as core_arena
 from ...core.arena import wilson  # noqa: F401  (re-exported: the park's arena figures use it)
 from ..components import SOLO_RATINGS, solo_rating
 from ..protocol import GAME
+from ..variants import VARIANTS
 
 
 def play_timed(options: dict, bots: list, times: list[list]) -> dict:
@@ -22,8 +25,9 @@ def play_timed(options: dict, bots: list, times: list[list]) -> dict:
 
 
 def run_arena(names, games=200, players=2, seed=1, variant="base", progress=None) -> dict:
-    """The generic arena on Caldera Park with ``variant`` (see ``core/arena.py``)."""
-    return core_arena.run_arena(
+    """The generic arena on Caldera Park with ``variant`` (see ``core/arena.py``); solo bands
+    only for the solo challenge."""
+    report = core_arena.run_arena(
         GAME,
         names,
         games,
@@ -33,6 +37,10 @@ def run_arena(names, games=200, players=2, seed=1, variant="base", progress=None
         progress,
         play=lambda _game, options, bots, times: play_timed(options, bots, times),
     )
+    if variant in VARIANTS and not VARIANTS[variant].rated:
+        for entry in report["bots"].values():
+            entry.pop("bands", None)
+    return report
 
 
 def solo_bands(scores: list[int]) -> dict:
@@ -79,6 +87,9 @@ def print_solo(report: dict) -> None:
             f"\n{name}: scores min {s['min']}, quartiles {q1:g} / {q2:g} / {q3:g}, max {s['max']}"
         )
         print("  histogram: " + ", ".join(f"{b}s: {c}" for b, c in s["histogram"].items()))
+        if "bands" not in e:
+            print("  (not rated: the solo table judges the solo challenge only)")
+            continue
         print("  solo table:")
         for minimum, key in SOLO_RATINGS:
             label = f"{minimum}+" if minimum else f"<{SOLO_RATINGS[-2][0]}"

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..components import SPECIES, SUN, TOKENS, WEATHER
-from ..game import variant_of
+from ..game import park_version_of, variant_of
 from ..park import Park, load_park
 from ..scoring import _COVERAGE_REQ, COVERAGE_POINTS, GEYSER_POINTS
 
@@ -120,12 +120,12 @@ class ParkInfo:
 
 
 @cache
-def park_info(name: str) -> ParkInfo:
-    return ParkInfo(load_park(name))
+def park_info(name: str, version: int | None = None) -> ParkInfo:
+    return ParkInfo(load_park(name, version))
 
 
 def info_of(state: dict) -> ParkInfo:
-    return park_info(variant_of(state).park)
+    return park_info(variant_of(state).park, park_version_of(state["options"]))
 
 
 def unseen_weather(pl: dict) -> list[int]:
@@ -134,8 +134,9 @@ def unseen_weather(pl: dict) -> list[int]:
     for s in pl["forecast"]:
         if s is not None and s["up"]:
             seen.add(s["id"])
-    if "start_token" in pl:
+    if "start_token" in pl:  # the first geyser side
         seen.add(pl["start_token"])
+    seen.update(pl.get("start_tokens", ()))
     return [w for w in NON_SUN if w not in seen]
 
 

@@ -102,11 +102,14 @@ def weather_options(view: dict, player: int, params=None):
     park = park_of(view)
     if kind == "start":
         out = []
-        token = pl["start_token"]
         for a in actions:
-            i = park.index[a.at]
             weather = pl["weather"][:]
-            weather[i] = token
+            if a.token is None:  # the first geyser side: the middle one is already there
+                weather[park.index[a.at]] = pl["start_token"]
+            else:
+                tokens = pl["start_tokens"]
+                weather[park.index[a.at]] = tokens[a.token]
+                weather[park.middle] = tokens[1 - a.token]
             ev = evaluator(view, player, params, weather, pl["forecast"])
             out.append((ev.total, a))
         return out

@@ -120,7 +120,8 @@ class Turn:
     def __init__(self):
         self.token: int | None = None  # display token selected
         self.space: tuple[int, int] | None = None  # park space selected
-        self.slot: int | None = None  # weather display slot selected
+        self.slot: int | None = None  # weather display slot selected (Geyser Park setup: the
+        # starting token chosen for the ring)
         self.action: str | None = None  # action token selected (marmot holder)
         self.pending = None  # a complete engine action waiting for "confirm"
 
@@ -194,7 +195,7 @@ class Controller(TableController):
         elif kind in ("weather", "reveal"):
             self.focus = "slot-first"
         elif kind == "start":
-            self.focus = "space-first"
+            self.focus = "start-first" if self._start_tokens() else "space-first"
 
     # ------------------------------------------------------------------ input
 
@@ -296,14 +297,37 @@ class Controller(TableController):
                 self.focus = "slot-first"
             self._form_weather()
         elif kind == "start":
-            action = StartWeather(at)
-            if action not in self.legal():
+            if not any(a.at == at for a in self.legal()):
                 return False
             self.turn.space = at
-            self.turn.pending = action
-            self.focus = "confirm"
+            self._form_start()
         else:
             return False
+
+    def _start_tokens(self) -> list[int]:
+        """Geyser Park setup: the starting tokens the player may put on the ring (none on the
+        first geyser side, where only the ring space is chosen)."""
+        return sorted({a.token for a in self.legal() if a.kind == "start" and a.token is not None})
+
+    def _form_start(self) -> None:
+        """The starting weather tokens: which one goes on the ring (``turn.slot``) and where
+        (``turn.space``); the other one goes on the middle space."""
+        at, token = self.turn.space, self.turn.slot
+        if not self._start_tokens():  # the first geyser side: the ring space is the choice
+            if at is not None:
+                self._propose(StartWeather(at))
+            return
+        if token is None:
+            if at is not None:
+                self.notice = t("notice.choose_start_token")
+                self.focus = "start-first"
+            return
+        if at is None:
+            self.focus = "space-first"
+            return
+        action = StartWeather(at, token)
+        if action in self.legal():
+            self._propose(action)
 
     def _form_place(self, p: int) -> None:
         if self.turn.token is not None and self.turn.space is not None:
@@ -335,6 +359,13 @@ class Controller(TableController):
         kind = self.decision()["kind"]
         if kind == "reveal":
             return self.play_human(RevealWeather(slot))
+        if kind == "start":  # which starting token goes on the ring
+            if slot not in self._start_tokens():
+                return False
+            self.turn.slot = slot
+            self.turn.pending = None
+            self._form_start()
+            return
         if kind != "weather":
             return False
         if not any(a.slot == slot for a in self.legal()):

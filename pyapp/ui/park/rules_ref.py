@@ -6,10 +6,16 @@ shows it (any time, over the running game) renders every string with ``textConte
 
 A section is ``{"id", "title", "intro", "items"}``; ``items`` is a list of ``(term, text)``
 pairs, ``term`` being ``None`` for a plain paragraph.
+
+The solo score bands are built from the engine's table (``components.SOLO_RATINGS``) and the
+interface catalogue's ``solo.*`` words, the very words of the end screen: one source for both.
 """
 
 from __future__ import annotations
 
+from pyapp.park.components import SOLO_RATINGS
+
+from ..i18n import t_in
 from ..strings_fr import typeset
 
 # The order of the weather kinds and scoring categories matches pyapp.park.components.WEATHER_KINDS
@@ -209,34 +215,27 @@ _EN = [
                 "Solo challenge",
                 "Alone, the action tokens are shuffled into a hidden stack each "
                 "round. Every turn the top token is revealed and you choose its terrain space (the "
-                "watering hole still takes the rightmost space).",
+                "watering hole still takes the rightmost space). Your total is rated with the "
+                "score bands below.",
             ),
             (
                 "Storm warning in Geyser Park",
                 "For 1 to 4 players, on the geyser side of the "
-                "park: more geysers, each with only 3 neighbours, no river, waterfalls or volcano "
-                "(terrains that do not exist fall back to any free landscape space, and their "
-                "categories score 0). Two of the spare weather tokens start face up: one on the "
-                "middle weather space, one on a ring space of your choice, and the forecast goes "
-                "on clockwise from there. At each forecast, first turn up one hidden token of "
-                "your weather display, then place one of your two face-up tokens.",
+                "park: the same terrains, river and waterfalls, no volcano, but six geysers, each "
+                "with only 3 neighbours, and seven weather spaces. Two of the four spare weather "
+                "tokens are drawn and shown face up: you choose which one goes on the middle "
+                "weather space and on which ring space the other goes; the forecast goes on "
+                "clockwise from there. At each forecast, first turn up one hidden token of your "
+                "weather display, then place one of your two face-up tokens. Played alone, it "
+                "uses the action stack of the solo challenge but gets no rating.",
             ),
         ],
     },
     {
         "id": "solo",
         "title": "Solo score bands",
-        "intro": "How a solo total compares:",
-        "items": [
-            ("Under 80", "A shaky start."),
-            ("80 to 109", "Room to grow."),
-            ("110 to 139", "Getting there."),
-            ("140 to 164", "A capable ranger."),
-            ("165 to 184", "A seasoned ranger."),
-            ("185 to 204", "An expert tracker."),
-            ("205 to 219", "Outstanding."),
-            ("220 or more", "Legendary."),
-        ],
+        "intro": "How a total of the solo challenge compares:",
+        "items": [],  # built from SOLO_RATINGS and the end screen's words (_solo_bands)
     },
 ]
 
@@ -443,37 +442,50 @@ _FR = [
                 "Défi solo",
                 "Seul, vous mélangez les jetons Action en une pile cachée à chaque "
                 "manche. À chaque tour, le jeton du dessus est révélé et vous choisissez "
-                "sa case de terrain (le point d'eau prend toujours la case la plus à droite).",
+                "sa case de terrain (le point d'eau prend toujours la case la plus à droite). "
+                "Votre total est jugé d'après les paliers ci-dessous.",
             ),
             (
                 "Alerte tempête à Geyser Park",
                 "De 1 à 4 joueurs, sur la face geysers du parc : "
-                "plus de geysers, chacun avec seulement 3 voisins, ni rivière, ni chutes d'eau, "
-                "ni volcan (un terrain absent se replie sur n'importe quelle case de paysage "
-                "libre, et sa catégorie vaut 0). Deux des jetons Météo restants commencent face "
-                "visible : l'un sur la case Météo du milieu, l'autre sur une case de l'anneau de "
-                "votre choix, et la météo continue dans le sens des aiguilles d'une montre "
-                "à partir de là. À chaque météo, retournez d'abord un jeton caché de votre "
-                "présentoir météo, puis posez l'un de vos deux jetons visibles.",
+                "les mêmes terrains, la rivière et ses chutes d'eau, pas de volcan, mais six "
+                "geysers, chacun avec seulement 3 voisins, et sept cases Météo. Deux des quatre "
+                "jetons Météo restants sont tirés et montrés face visible : vous choisissez "
+                "lequel va sur la case Météo du milieu et sur quelle case de l'anneau va l'autre ; "
+                "la météo continue dans le sens des aiguilles d'une montre à partir de là. À "
+                "chaque météo, retournez d'abord un jeton caché de votre présentoir météo, puis "
+                "posez l'un de vos deux jetons visibles. En solitaire, on y joue avec la pile "
+                "d'actions du défi solo, mais sans palier.",
             ),
         ],
     },
     {
         "id": "solo",
         "title": "Paliers du défi solo",
-        "intro": "Où se situe un total en solo :",
-        "items": [
-            ("Moins de 80", "Des débuts hésitants."),
-            ("De 80 à 109", "Une belle marge de progression."),
-            ("De 110 à 139", "Ça se précise."),
-            ("De 140 à 164", "Un garde compétent."),
-            ("De 165 à 184", "Un garde chevronné."),
-            ("De 185 à 204", "Un pisteur expert."),
-            ("De 205 à 219", "Remarquable."),
-            ("220 ou plus", "Légendaire."),
-        ],
+        "intro": "Où se situe un total du défi solo :",
+        "items": [],  # construits à partir de SOLO_RATINGS et des mots de l'écran de fin
     },
 ]
+
+
+def _solo_bands(lang: str) -> list[tuple[str, str]]:
+    """(score range, rating) of every band of the solo table, lowest first, in the words of the
+    end screen (catalogue keys ``solo.<band>``)."""
+    bands = sorted(SOLO_RATINGS)  # (minimum, key), lowest first
+    items = []
+    for n, (low, key) in enumerate(bands):
+        if n == 0:
+            term = t_in(lang, "solo.band.low", n=bands[1][0])
+        elif n == len(bands) - 1:
+            term = t_in(lang, "solo.band.high", n=low)
+        else:
+            term = t_in(lang, "solo.band.range", low=low, high=bands[n + 1][0] - 1)
+        items.append((term, t_in(lang, f"solo.{key}")))
+    return items
+
+
+def _with_solo_bands(sections: list[dict], lang: str) -> list[dict]:
+    return [{**s, "items": _solo_bands(lang)} if s["id"] == "solo" else s for s in sections]
 
 
 def _typeset_sections(sections: list[dict]) -> list[dict]:
@@ -488,7 +500,10 @@ def _typeset_sections(sections: list[dict]) -> list[dict]:
     ]
 
 
-RULES = {"en": _EN, "fr": _typeset_sections(_FR)}
+RULES = {
+    "en": _with_solo_bands(_EN, "en"),
+    "fr": _typeset_sections(_with_solo_bands(_FR, "fr")),
+}
 
 
 def sections(lang: str) -> list[dict]:

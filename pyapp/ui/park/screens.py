@@ -95,6 +95,7 @@ def resolve_focus(ctrl: Controller, alias: str | None, body) -> str | None:
         "token-first": "token-",
         "space-first": "sp-",
         "slot-first": "slot-",
+        "start-first": "start-",
         "action-first": "action-",
         "terrain-first": "terrain-",
     }
@@ -381,8 +382,9 @@ def park_view(
     board, weather = pl["board"], pl["weather"]
     lets = letters()
     legal: set = set()
-    pending_token = pending_weather = None
+    pending_token = None
     pending_at = None
+    pending_wx: dict = {}  # weather space -> ("up" | "down", weather id) waiting for "confirm"
     selected_at = ctrl.turn.space if interactive else None
     next_space = None
     d = ctrl.decision()
@@ -400,11 +402,15 @@ def park_view(
                 pending_token, pending_at = TOKEN_BY_NAME[pend.token].id, pend.at
             elif pend.kind == "weather":
                 slot = pl["forecast"][pend.slot]
-                pending_weather = ("up", slot["id"]) if slot["up"] else ("down", None)
-                pending_at = pend.at or next_space
+                pending_wx[pend.at or next_space] = (
+                    ("up", slot["id"]) if slot["up"] else ("down", None)
+                )
+            elif pend.kind == "start" and pend.token is None:  # the first geyser side
+                pending_wx[pend.at] = ("up", pl["start_token"])
             elif pend.kind == "start":
-                pending_weather = ("up", pl["start_token"])
-                pending_at = pend.at
+                ring, middle = pl["start_tokens"][pend.token], pl["start_tokens"][1 - pend.token]
+                pending_wx[pend.at] = ("up", ring)
+                pending_wx[park.at(park.middle)] = ("up", middle)
     flipped = {tuple(a) for a in flipped}
     log = state["log"]
     arrived = None if end or interactive else newest_space(ctrl, p)
@@ -418,7 +424,7 @@ def park_view(
         }
     previews = {}
     joined: set[int] = set()
-    if legal and pending_weather is None and d["kind"] == "place" and ctrl.turn.token is not None:
+    if legal and not pending_wx and d["kind"] == "place" and ctrl.turn.token is not None:
         spots = [park.index[a] for a in legal]
         previews = placement_previews(park, board, weather, ctrl.turn.token, spots)
         if selected_at in legal:
@@ -493,8 +499,8 @@ def park_view(
             )
             state_text = t("space.pending", token=token_label(pending_token))
             cls.append("is-pending")
-        elif pending_at == at and pending_weather is not None:
-            face, wid = pending_weather
+        elif at in pending_wx:
+            face, wid = pending_wx[at]
             glyph = art.weather_glyph(wid, x, y, face_down=face == "down")
             glyph.attrs["class"] = "wx pending"
             slot = getattr(ctrl.turn.pending, "slot", None)
@@ -831,7 +837,7 @@ def table_screen(ctrl: Controller) -> E:
         status_bar(ctrl),
         board_panel(ctrl, me is not None and kind == "pick"),
         display_panel(ctrl, shown, interactive and kind == "place"),
-        weather_panel(ctrl, shown, interactive and kind in ("weather", "reveal")),
+        weather_panel(ctrl, shown, interactive and kind in ("weather", "reveal", "start")),
     ]
     others = [
         n > 1
@@ -1174,12 +1180,43 @@ def weather_panel(ctrl: Controller, p: int, choosing: bool) -> E:
         extra = h(
             "p", {"class": "hint"}, t("weather.start_token", token=weather_label(pl["start_token"]))
         )
+    elif "start_tokens" in pl:
+        extra = start_tokens_view(ctrl, pl, wc.starts if wc is not None else [])
     return h(
         "div",
         {"class": "weather-panel"},
         h("h3", None, t("weather.title")),
-        h("ul", {"class": "weather-display" + (" choosing" if choosing else "")}, slots),
+        h("ul", {"class": "weather-display" + (" choosing" if wc and wc.slots else "")}, slots),
         extra,
+    )
+
+
+def start_tokens_view(ctrl: Controller, pl: dict, choosable: list[int]) -> E:
+    """Geyser Park setup: the two starting weather tokens, face up; while choosing, a button
+    each: the one pressed goes on a ring space, the other on the middle space."""
+    items = []
+    for k, wid in enumerate(pl["start_tokens"]):
+        glyph = art.mini_svg(art.weather_glyph(wid), 19.0, "mini")
+        if k in choosable:
+            selected = ctrl.turn.slot == k
+            attrs = {
+                "type": "button",
+                "class": "wslot" + (" selected" if selected else ""),
+                "data-action": "slot",
+                "data-slot": str(k),
+                "data-key": f"start-{k}",
+                "aria-label": t("weather.start_ring", token=weather_label(wid)),
+                "aria-pressed": "true" if selected else "false",
+            }
+            items.append(h("li", None, h("button", attrs, glyph)))
+        else:
+            label = {"class": "wslot", "role": "img", "aria-label": weather_label(wid)}
+            items.append(h("li", None, h("span", label, glyph)))
+    return h(
+        "div",
+        {"class": "start-tokens"},
+        h("p", {"class": "hint"}, t("weather.start_tokens")),
+        h("ul", {"class": "weather-display" + (" choosing" if choosable else "")}, items),
     )
 
 

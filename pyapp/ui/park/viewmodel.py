@@ -165,12 +165,13 @@ class WeatherChoices(NamedTuple):
     slots: list[int]  # display slots that may be chosen (placed or revealed)
     spaces: list[tuple[int, int]]  # weather spaces that may be chosen (setup / start)
     next_space: tuple[int, int] | None  # the forecast's next clockwise weather space
+    starts: list[int] = []  # Geyser Park setup: starting tokens that may go on the ring
 
 
 def weather_choices(obs: dict, p: int) -> WeatherChoices:
     legal = legal_actions(obs, p)
     kind = decision(obs)["kind"]
-    slots, spaces = [], []
+    slots, spaces, starts = [], [], []
     for a in legal:
         slot = getattr(a, "slot", None)
         if slot is not None and slot not in slots:
@@ -178,6 +179,8 @@ def weather_choices(obs: dict, p: int) -> WeatherChoices:
         at = getattr(a, "at", None)
         if at is not None and at not in spaces:
             spaces.append(at)
+        if a.kind == "start" and a.token is not None and a.token not in starts:
+            starts.append(a.token)
     nxt = None
     pl = obs["G"]["players"][p]
     if kind in ("weather", "reveal") and obs["ctx"]["phase"] == "forecast":
@@ -185,7 +188,7 @@ def weather_choices(obs: dict, p: int) -> WeatherChoices:
         k = pl["next_weather"]
         if k is not None:
             nxt = park.at(park.weather_order[k])
-    return WeatherChoices(slots, spaces, nxt)
+    return WeatherChoices(slots, spaces, nxt, starts)
 
 
 # --------------------------------------------------------------------------- log
@@ -246,6 +249,11 @@ def describe_action(state: dict, p: int, text: str, face: int | None = None) -> 
         )
     if a.kind == "pick":
         return t("log.pick", name=name, requirement=requirement_text(a.action, a.terrain))
+    if a.kind == "start" and a.token is not None:  # both starting tokens, face up for good
+        wx = state["G"]["players"][p]["weather"]
+        ring, middle = wx[park.index[a.at]], wx[park.middle]
+        if ring >= 0 and middle >= 0:
+            return t("log.start", name=name, ring=weather_name(ring), middle=weather_name(middle))
     what = weather_name(face) if face is not None else t("weather.unknown")
     if a.kind == "reveal":
         return t("log.reveal", name=name, weather=what)
@@ -283,7 +291,8 @@ def prompt_text(ctrl) -> str:
     if kind == "weather" and state["ctx"]["phase"] == "setup":
         return t("prompt.weather_setup", name=name)
     if kind == "start":
-        return t("prompt.start", name=name)
+        choice = "start_tokens" in state["G"]["players"][p]
+        return t("prompt.start_choice" if choice else "prompt.start", name=name)
     if kind == "reveal":
         return t("prompt.reveal", name=name)
     if kind == "weather":

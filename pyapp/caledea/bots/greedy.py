@@ -1,0 +1,103 @@
+"""The greedy bot: the action with the best expected estimate one step ahead.
+
+On its turn it weighs every legal action by ``evaluate.expected`` (attacks by their exact odds)
+and ends the turn when nothing beats standing still. In combat: it ambushes with its strongest
+attacker when it can pay, pairs its defenders to make the battle cost the attacker most, and
+keeps a winning unit in the fight while the attack still more likely succeeds than fails.
+"""
+
+from __future__ import annotations
+
+from .. import engine
+from ..actions import Ambush, End, Pair, Withdraw
+from . import evaluate, odds
+
+
+class GreedyBot:
+    def __init__(self, seed=0):
+        self.seed = seed
+
+    def choose(self, view: dict):
+        st = evaluate.prepare(view)
+        return combat_choice(st) or best_turn_action(st, engine.to_move(st))[0]
+
+
+def ranked_turn_actions(st: dict, p: int, sight=evaluate.SHORT_SIGHT) -> list[tuple[float, object]]:
+    """(expected value, action) for every legal action, best first (ties: list order)."""
+    scored = []
+    for n, a in enumerate(engine.legal_actions(st)):
+        if isinstance(a, End):
+            v = evaluate.value(st, p, sight)
+        else:
+            v = evaluate.expected(st, a, p, sight)
+        scored.append((-v, n, a))
+    scored.sort(key=lambda x: (x[0], x[1]))
+    return [(-v, a) for v, _, a in scored]
+
+
+def best_turn_action(st: dict, p: int):
+    ranked = ranked_turn_actions(st, p)
+    return ranked[0][1], ranked[0][0]
+
+
+def combat_choice(st: dict):
+    """The bots' rule for decisions inside combat (None when it is a turn decision)."""
+    d = engine.decision(st)
+    if d is None or d["kind"] in ("turn", "capital"):
+        return capital_choice(st) if d and d["kind"] == "capital" else None
+    c = st["combat"]
+    legal = engine.legal_actions(st)
+    if d["kind"] == "ambush":
+        best = max(
+            (a for a in legal if a.unit >= 0),
+            key=lambda a: engine.unit_by_id(st, a.unit)["rank"],
+            default=Ambush(-1),
+        )
+        return best
+    if d["kind"] == "pair":
+
+        def gain(a: Pair) -> float:
+            du, au = engine.unit_by_id(st, a.defender), engine.unit_by_id(st, a.attacker)
+            na, nd = engine.battle_dice(st, c, au, du)
+            pw = odds.battle(nd, na)
+            return pw * evaluate.UNIT[au["rank"]] - (1 - pw) * evaluate.UNIT[du["rank"]]
+
+        return max(legal, key=gain)
+    # withdraw or stay
+    p = c["attacker"]
+    staying = [engine.unit_by_id(st, i) for i in c["attackers"]]
+    take = evaluate.take_odds(st, p, staying, c["sq"])
+    return Withdraw(take < 0.45)
+
+
+def capital_choice(st: dict):
+    """Place the capital where the estimate is best (its own resource squares, spread)."""
+    p = engine.to_move(st)
+    best, best_v = None, None
+    for a in engine.legal_actions(st):
+        s2 = engine.copy_state(st)
+        engine.apply(s2, a)
+        v = _site_value(s2, p, engine.board_of(st).parse(a.square))
+        if best_v is None or v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def _site_value(st: dict, p: int, cap: int) -> float:
+    """Near own resource squares, far from enemy capitals."""
+    b = engine.board_of(st)
+    pair = engine.kingdom_of(st, p)["pair"]
+    near = sum(
+        1.0 / (1 + evaluate.torus_distance(b, cap, sq))
+        for sq in range(b.n)
+        if b.pairs[sq] == pair and sq != cap
+    )
+    far = min(
+        (
+            evaluate.torus_distance(b, cap, c)
+            for q, c in enumerate(st["capitals"])
+            if q != p and c is not None
+        ),
+        default=10,
+    )
+    return near + 0.15 * far

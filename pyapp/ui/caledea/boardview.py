@@ -1,0 +1,323 @@
+"""The board of Caledea as an SVG, from a plain view of it (``BoardView``) and what the person to
+move may choose (``Marks``). Pure Python (no DOM).
+
+Each square is split along its diagonal into its two resources (colour plus icon); a claimed
+square shows its owner's marker (a black one when salted), structures and capitals sit in its
+lower corners, units in its middle (one token per rank, with a count). The board wraps round:
+a faded ring of the squares across each edge is drawn around it, so a move across an edge is
+seen; those ghost squares only show, the real ones are chosen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..i18n import t
+from ..vdom import E, h, svg_num
+from . import art
+
+S = art.CELL
+
+
+@dataclass(frozen=True)
+class SquareView:
+    at: tuple[int, int]
+    res: tuple[str, str]
+    marker: int | None = None  # the seat whose marker is on it
+    salted: bool = False
+    units: tuple = ()  # (owner, rank, moved) per unit
+    structure: tuple[int, str] | None = None  # (owner, "tower"|"castle")
+    capital: int | None = None  # the seat whose capital it is
+    name: str = ""  # the engine's name of the square (c4)
+
+
+@dataclass(frozen=True)
+class BoardView:
+    width: int
+    height: int
+    squares: dict  # (x, y) -> SquareView
+
+    def wrap(self, x: int, y: int) -> tuple[int, int]:
+        return x % self.width, y % self.height
+
+
+@dataclass
+class Marks:
+    """What to highlight: squares that can be chosen (``legal``: at -> kind of choice), the
+    chosen ones, the path of the move being formed, the last move, the viewer's resources."""
+
+    legal: dict = field(default_factory=dict)  # (x, y) -> "source" | "dest" | "target"
+    selected: set = field(default_factory=set)
+    pending: tuple[int, int] | None = None
+    path: list = field(default_factory=list)  # squares from a source to the destination
+    last: tuple = ()  # (from squares, to square) of the last move
+    fight: tuple[int, int] | None = None
+    mine: tuple[str, str] | None = None  # the viewer's resource pair
+    viewer: int | None = None
+    arrived: str = ""  # key of the last move (new tokens animate in)
+    arrive_from: dict = field(default_factory=dict)  # to square -> (dx, dy) in cells
+
+
+def rank_letter(rank: str) -> str:
+    return t(f"cal.rank.{rank}.letter")
+
+
+def square_label(b: BoardView, sq: SquareView, names: list[str]) -> str:
+    """Everything a square holds, in words (its accessible name)."""
+    bits = [
+        t("cal.square", square=sq.name),
+        t("list.and").join(t(f"cal.res.{r}") for r in sq.res),
+    ]
+    if sq.capital is not None:
+        bits.append(t("cal.sq.capital", name=names[sq.capital]))
+    if sq.salted:
+        bits.append(t("cal.sq.salted"))
+    elif sq.marker is not None:
+        bits.append(t("cal.sq.claimed", name=names[sq.marker]))
+    if sq.structure is not None:
+        bits.append(t(f"cal.sq.{sq.structure[1]}", name=names[sq.structure[0]]))
+    for owner, groups in unit_groups(sq.units).items():
+        words = [t(f"cal.rank.{r}.n", n=n) for r, n in groups]
+        bits.append(t("cal.sq.units", name=names[owner], units=t("list.and").join(words)))
+    return t("list.sep").join(bits)
+
+
+RANKS = ("infantry", "cavalry", "general")
+
+
+def unit_groups(units) -> dict[int, list[tuple[str, int]]]:
+    """owner -> [(rank, count)] in rank order."""
+    out: dict[int, dict[str, int]] = {}
+    for owner, rank, *_ in units:
+        out.setdefault(owner, {}).setdefault(rank, 0)
+        out[owner][rank] += 1
+    return {o: [(r, c[r]) for r in RANKS if r in c] for o, c in out.items()}
+
+
+@lru_cache(maxsize=4096)
+def _ground(res: tuple[str, str], x0: float, y0: float, mine: bool) -> tuple[E, ...]:
+    """What never changes on a square: its two resources (colour and icon) and, for the
+    viewer's resource squares, the dashed outline. Made once per square and kept (the
+    drawing's elements are only read once made)."""
+    a, c = res
+    parts = [
+        h(
+            "path",
+            {"class": f"res res-{a}", "d": f"M{svg_num(x0)},{svg_num(y0)} h{S} L{x0},{y0 + S} Z"},
+        ),
+        h(
+            "path",
+            {
+                "class": f"res res-{c}",
+                "d": f"M{svg_num(x0 + S)},{svg_num(y0)} v{S} h-{S} Z",
+            },
+        ),
+        art.use(a, x0 + 4.6, y0 + 4.6, 7.0, f"ic ic-{a}"),
+        art.use(c, x0 + S - 4.6, y0 + S - 4.6, 7.0, f"ic ic-{c}"),
+    ]
+    if mine:
+        parts.append(
+            h(
+                "rect",
+                {
+                    "class": "mine",
+                    "x": x0 + 1.2,
+                    "y": y0 + 1.2,
+                    "width": S - 2.4,
+                    "height": S - 2.4,
+                    "rx": 1.5,
+                },
+            )
+        )
+    return tuple(parts)
+
+
+def _cell(b: BoardView, sq: SquareView, x0: float, y0: float, marks: Marks, ghost: bool) -> list:
+    mine = marks.mine is not None and set(sq.res) == set(marks.mine)
+    parts = list(_ground(sq.res, x0, y0, mine))
+    if sq.capital is not None:
+        parts.append(
+            h(
+                "rect",
+                {
+                    "class": f"capital-ring own-{sq.capital}",
+                    "x": x0 + 0.6,
+                    "y": y0 + 0.6,
+                    "width": S - 1.2,
+                    "height": S - 1.2,
+                },
+            )
+        )
+        parts.append(art.use("crown", x0 + S - 4.2, y0 + 3.6, 6.0, f"crown own-{sq.capital}"))
+    elif sq.salted:
+        parts.append(
+            h("circle", {"class": "marker salted", "cx": x0 + S - 3.6, "cy": y0 + 3.6, "r": 2.4})
+        )
+    elif sq.marker is not None:
+        parts.append(
+            h(
+                "circle",
+                {
+                    "class": f"marker own-{sq.marker}",
+                    "cx": x0 + S - 3.6,
+                    "cy": y0 + 3.6,
+                    "r": 2.4,
+                },
+            )
+        )
+    if sq.structure is not None:
+        owner, kind = sq.structure
+        parts.append(art.use(kind, x0 + 4.4, y0 + S - 4.4, 7.4, f"struct {kind} own-{owner}"))
+    groups = unit_groups(sq.units)
+    tokens = [(o, r, n) for o, g in groups.items() for r, n in g]
+    if tokens:
+        cx, cy = x0 + S / 2, y0 + S / 2
+        step = 6.0 if len(tokens) < 4 else 4.6
+        start = cx - step * (len(tokens) - 1) / 2
+        for i, (o, r, n) in enumerate(tokens):
+            parts.append(art.unit_token(r, o, rank_letter(r), n, start + i * step, cy))
+    return parts
+
+
+def draw_board(b: BoardView, marks: Marks, names: list[str], label: str) -> E:
+    """The whole board: a ring of ghost squares (the wrap-around) and the real squares."""
+    w, hgt = b.width, b.height
+    ghosts = []
+    for y in range(-1, hgt + 1):
+        for x in range(-1, w + 1):
+            if 0 <= x < w and 0 <= y < hgt:
+                continue
+            sq = b.squares[b.wrap(x, y)]
+            ghosts.append(
+                h(
+                    "g",
+                    {"class": "ghost", "data-key": f"gh-{x},{y}"},
+                    _cell(b, sq, x * S, y * S, marks, True),
+                )
+            )
+    # the drawing of each square (named in words for screen readers), and on top of
+    # everything a layer of plain squares that are the buttons (no text inside, so a button's
+    # name is its own)
+    cells, hits = [], []
+    for y in range(hgt):
+        for x in range(w):
+            sq = b.squares[(x, y)]
+            at = f"{x},{y}"
+            kind = marks.legal.get((x, y))
+            chosen = (x, y) in marks.selected or marks.pending == (x, y)
+            name = square_label(b, sq, names)
+            cell = {"class": "cell", "data-key": f"cell-{at}"}
+            if marks.legal and not kind and not chosen:
+                cell["class"] += " dim"
+            if kind:
+                cell["aria-hidden"] = "true"  # its button says it
+            else:
+                cell.update({"role": "img", "aria-label": name})
+            cells.append(h("g", cell, _cell(b, sq, x * S, y * S, marks, False)))
+            cls = ["sq"]
+            if kind:
+                cls += ["legal", f"legal-{kind}"]
+            if (x, y) in marks.selected:
+                cls.append("selected")
+            if marks.pending == (x, y):
+                cls.append("pending")
+            if marks.fight == (x, y):
+                cls.append("fight")
+            attrs = {
+                "class": " ".join(cls),
+                "data-key": f"sq-{at}",
+                "x": x * S,
+                "y": y * S,
+                "width": S,
+                "height": S,
+            }
+            if kind:
+                attrs.update(
+                    {
+                        "role": "button",
+                        "tabindex": "0",
+                        "data-action": "square",
+                        "data-at": at,
+                        "aria-label": name,
+                        "aria-pressed": "true" if chosen else "false",
+                    }
+                )
+            else:
+                attrs["aria-hidden"] = "true"
+            hits.append(h("rect", attrs))
+    overlay = []
+    if marks.last:
+        froms, to = marks.last
+        for f in froms:
+            overlay.append(_segment_line(b, f, to, "last-move"))
+    if len(marks.path) > 1:
+        d = []
+        for p, q in zip(marks.path, marks.path[1:], strict=False):
+            d.append(_segment(b, p, q))
+        overlay.append(h("path", {"class": "path", "d": " ".join(d)}))
+    # units that just arrived fly in from where they came (CSS animation; none with reduced
+    # motion): a fresh element keyed by the move, so the animation runs once
+    for to, (dx, dy) in marks.arrive_from.items():
+        sq = b.squares.get(to)
+        if sq is None or not sq.units:
+            continue
+        owner, rank = sq.units[0][0], sq.units[0][1]
+        cx, cy = to[0] * S + S / 2, to[1] * S + S / 2
+        overlay.append(
+            h(
+                "g",
+                {
+                    "class": "fly",
+                    "data-key": f"fly-{marks.arrived}-{to[0]},{to[1]}",
+                    "style": f"--fx:{svg_num(dx * S)}px;--fy:{svg_num(dy * S)}px",
+                    "aria-hidden": "true",
+                },
+                art.unit_token(rank, owner, rank_letter(rank), 1, cx, cy),
+            )
+        )
+    return h(
+        "svg",
+        {
+            "class": "cal-board" + (" interactive" if marks.legal else ""),
+            "viewBox": " ".join(svg_num(v) for v in (-S, -S, (w + 2) * S, (hgt + 2) * S)),
+            "role": "group",
+            "aria-label": label,
+            "data-key": "board",
+            "data-width": str(w),
+            "data-height": str(hgt),
+        },
+        h("g", {"class": "ghosts", "aria-hidden": "true"}, ghosts),
+        h("rect", {"class": "edge", "x": 0, "y": 0, "width": w * S, "height": hgt * S}),
+        h("g", {"class": "squares"}, cells),
+        h("g", {"class": "overlay", "aria-hidden": "true"}, overlay),
+        h("g", {"class": "hits"}, hits),
+    )
+
+
+def _delta(b: BoardView, p, q) -> tuple[int, int]:
+    """The shortest step from p to q on the torus (each coordinate in -size/2..size/2)."""
+    dx = (q[0] - p[0]) % b.width
+    dy = (q[1] - p[1]) % b.height
+    if dx > b.width / 2:
+        dx -= b.width
+    if dy > b.height / 2:
+        dy -= b.height
+    return dx, dy
+
+
+def _segment(b: BoardView, p, q) -> str:
+    """A path segment from the centre of p towards q (across an edge when that is shorter)."""
+    dx, dy = _delta(b, p, q)
+    x0, y0 = p[0] * S + S / 2, p[1] * S + S / 2
+    return f"M{svg_num(x0)},{svg_num(y0)} l{svg_num(dx * S)},{svg_num(dy * S)}"
+
+
+def _segment_line(b: BoardView, p, q, cls: str) -> E:
+    return h("path", {"class": cls, "d": _segment(b, p, q)})
+
+
+def arrival_offset(b: BoardView, frm, to) -> tuple[int, int]:
+    """Where, in cells relative to ``to``, a unit coming from ``frm`` starts its flight."""
+    dx, dy = _delta(b, to, frm)
+    return dx, dy

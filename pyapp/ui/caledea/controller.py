@@ -1,0 +1,441 @@
+"""Caledea's table as a state machine, in pure Python (no DOM): the new-game form and what the
+person to move has chosen but not yet confirmed (units, a destination, a square to build on, the
+target of a power). Seats, hand-overs, the bots' pace and the shell's hooks come from
+``pyapp/ui/table.py`` (``TableController``).
+
+The controller never decides what is legal: destinations come from the engine's
+``destinations``, every other choice is offered only when ``why_illegal`` has no objection or
+``legal_actions`` lists it, and every move goes through the checked ``play``.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from pyapp.caledea.actions import Bombard, Build, Capital, End, Move, Transport, Upgrade
+from pyapp.caledea.protocol import GAME
+from pyapp.core.errors import GameError
+
+from ..i18n import t
+from ..table import TableController
+from ..table import int_or as _int
+from . import model
+from .setup import SetupForm
+from .strings import install as install_strings
+
+install_strings()
+
+
+def parse_at(text) -> tuple[int, int] | None:
+    try:
+        x, y = str(text).split(",")
+        return int(x), int(y)
+    except (ValueError, TypeError):
+        return None
+
+
+@cache
+def _accepts_names() -> bool:
+    """Whether the engine keeps the players' names in its options."""
+    try:
+        GAME.normalise_options({"players": 2, "seed": 1, "names": ["a", "b"]})
+    except GameError:
+        return False
+    return True
+
+
+class Turn:
+    """What the person to move has chosen so far (nothing is played)."""
+
+    def __init__(self):
+        self.units: list[int] = []  # chosen units (ids)
+        self.mode = "move"  # move | build | bombard | transport
+        self.pending = None  # a complete action waiting for "confirm"
+        self.dest: dict | None = None  # the engine's destination entry of a pending move
+        self.defender: int | None = None  # pairing: the defending unit chosen
+
+
+class Controller(TableController):
+    def __init__(self, bot_names=None, reduced_motion: bool = False, seed_source=None):
+        super().__init__(GAME, bot_names, reduced_motion, seed_source)
+        self.form = SetupForm(
+            self.bot_names, [k["name"] for k in GAME.kingdoms()], with_names=_accepts_names()
+        )
+        self.turn = Turn()
+        self.skip = False  # "skip": the bots play on without pause until a person decides
+        self._memo_where = None
+        self._memo_values: dict = {}
+
+    # ------------------------------------------------------------------ the table's hooks
+
+    def reset_choice(self) -> None:
+        self.turn = Turn()
+
+    def after_resume(self) -> None:
+        self.skip = False
+        self.fill_form(self.state["options"], self.seats)
+
+    def fill_form(self, options: dict, seats: list[str]) -> None:
+        self.form.fill_from(options, seats)
+
+    def describe_move(self, player: int, text: str) -> str:
+        line = model.describe(self.state, player, text)
+        events = model.event_lines(self.state)
+        return " ".join([line, *events])
+
+    def on_turn(self) -> None:
+        self.skip = False
+
+    def pace_ms(self) -> int:
+        return 0 if self.skip else super().pace_ms()
+
+    # ------------------------------------------------------------------ reading
+
+    def _memo(self, name: str, key, compute):
+        """``compute()`` once per position and choice: one drawing asks several times."""
+        st = self.state
+        where = (id(st), len(st["log"]), st["spent"], st["moves_left"], st["player"])
+        if self._memo_where != where:
+            self._memo_where, self._memo_values = where, {}
+        if (name, key) not in self._memo_values:
+            self._memo_values[(name, key)] = compute()
+        return self._memo_values[(name, key)]
+
+    def cards(self) -> list[dict]:
+        """Every player's kingdom card as it stands (the engine's ``kingdom_card``)."""
+        return self._memo("cards", None, lambda: model.cards(self.state))
+
+    def names(self) -> list[str]:
+        return model.player_names(self.state)
+
+    def viewer(self) -> int:
+        """Whose side the table is seen from: the person to move, else the last person seen,
+        else the player deciding (a game of bots)."""
+        d = self.decision()
+        if d is not None and self.is_human(d["player"]):
+            return d["player"]
+        if self.last_human is not None:
+            return self.last_human
+        if self.humans():
+            return self.humans()[0]
+        return d["player"] if d is not None else 0
+
+    def prompt(self) -> str:
+        d = self.decision()
+        if d is None:
+            return t("end.announce")
+        p, kind = d["player"], d["kind"]
+        name = self.names()[p]
+        if not self.is_human(p):
+            return t("prompt.bot", name=name)
+        if kind == "turn":
+            if self.turn.mode == "build":
+                return t("cal.prompt.build", name=name)
+            if self.turn.mode in ("bombard", "transport"):
+                return t(f"cal.prompt.{self.turn.mode}", name=name)
+            if self.turn.units:
+                return t("cal.prompt.dest", name=name)
+            return t("cal.prompt.turn", name=name, n=self.state["moves_left"])
+        return t(f"cal.prompt.{kind}", name=name)
+
+    def default_focus(self) -> None:
+        d = self.decision()
+        if d is None:
+            return
+        kind = d["kind"]
+        if kind in ("capital", "turn"):
+            self.focus = "square-first"
+        else:
+            self.focus = "choice-first"
+
+    def obs_now(self) -> dict:
+        p = self.human_to_move()
+        return self.obs(p if p is not None else self.viewer())
+
+    # the choices of the person to move (all from the engine)
+
+    def choosable_sources(self) -> set[tuple[int, int]]:
+        """Squares holding units of the person to move that have not moved this turn."""
+        p = self.human_to_move()
+        if p is None or self.decision()["kind"] != "turn":
+            return set()
+        w = model.board_info(self.state)["width"]
+        return {
+            (u["sq"] % w, u["sq"] // w)
+            for u in self.state["units"]
+            if u["owner"] == p and not u["moved"]
+        }
+
+    def destinations(self) -> dict[tuple[int, int], dict]:
+        """at -> the engine's destination entry for the chosen units (empty: none chosen or
+        they cannot move together)."""
+        if not self.turn.units or self.human_to_move() is None:
+            return {}
+        return self._memo("dest", tuple(self.turn.units), self._destinations)
+
+    def _destinations(self) -> dict:
+        out = {}
+        for d in GAME.destinations(self.obs_now(), self.turn.units):
+            out[model.at_of(self.state, d["square"])] = d
+        return out
+
+    def allowed(self, action) -> bool:
+        p = self.human_to_move()
+        return p is not None and GAME.why_illegal(self.obs_now(), action, p) is None
+
+    def build_squares(self) -> dict[tuple[int, int], Build]:
+        p = self.human_to_move()
+        if p is None or self.decision()["kind"] != "turn":
+            return {}
+        return self._memo(
+            "build",
+            None,
+            # asked square by square (the full list of legal actions would also list every
+            # move, far more work)
+            lambda: {
+                model.at_of(self.state, name): Build(name)
+                for name in model.square_index(self.state)
+                if self.allowed(Build(name))
+            },
+        )
+
+    def power(self) -> str:
+        return self.cards()[self.state["player"]]["power"]
+
+    def power_targets(self) -> dict[tuple[int, int], object]:
+        """Squares the (first) chosen unit can bombard or be transported to."""
+        if not self.turn.units or self.human_to_move() is None:
+            return {}
+        power = self.power()
+        kind = {"bombard": Bombard, "transport": Transport}.get(power)
+        if kind is None:
+            return {}
+        uid = self.turn.units[0]
+
+        def targets():
+            out = {}
+            for name in model.square_index(self.state):
+                a = kind(uid, name)
+                if self.allowed(a):
+                    out[model.at_of(self.state, name)] = a
+            return out
+
+        return self._memo("power", uid, targets)
+
+    def upgrade_unit(self) -> int | None:
+        """The unit "Upgrade" would promote: the chosen one, or the first of several chosen
+        units of one rank (one stack: they are alike)."""
+        ranks = {u["rank"] for u in map(model.unit_or_none(self.state), self.turn.units) if u}
+        return self.turn.units[0] if len(ranks) == 1 else None
+
+    def upgrade_action(self) -> Upgrade | None:
+        """Upgrading that unit, if the engine allows it now."""
+        uid = self.upgrade_unit()
+        if uid is None:
+            return None
+        a = Upgrade(uid)
+        return a if self.allowed(a) else None
+
+    def capital_squares(self) -> dict[tuple[int, int], Capital]:
+        p = self.human_to_move()
+        if p is None or self.decision()["kind"] != "capital":
+            return {}
+        return {model.at_of(self.state, a.square): a for a in GAME.legal_actions(self.obs_now(), p)}
+
+    # ------------------------------------------------------------------ input: setup
+
+    def _on_seats(self, data):
+        n = _int(data.get("value"))
+        if n in self.form.counts():
+            self.form.count = n
+
+    def _on_kind(self, data):
+        i, kind = _int(data.get("seat"), -1), data.get("value")
+        if 0 <= i < len(self.form.kinds) and kind in self.form.seat_kinds():
+            self.form.kinds[i] = kind
+
+    def _on_kingdom(self, data):
+        i, k = _int(data.get("seat"), -1), data.get("value")
+        if 0 <= i < len(self.form.kingdoms) and k in self.form.kingdom_choices():
+            self.form.kingdoms[i] = k
+
+    def _on_epic(self, data):
+        self.form.epic = bool(data.get("value"))
+
+    def _on_name(self, data):
+        i = _int(data.get("seat"), -1)
+        if 0 <= i < len(self.form.names):
+            self.form.names[i] = str(data.get("value", ""))[:60]
+        return False  # typing: no redraw
+
+    def _on_seed(self, data):
+        self.form.seed = str(data.get("value", ""))[:80]
+        return False
+
+    def _on_start(self, data):
+        try:
+            options, seats = self.form.options(self.seed_source)
+            options = self._resolve_random(options)
+            self.form.error = None
+            self.start_game(options, seats)
+        except (ValueError, GameError) as e:
+            self.form.error = str(e)
+            self.focus = "setup-error"
+
+    def _resolve_random(self, options: dict) -> dict:
+        """Seats left to chance get a kingdom drawn from those nobody chose, from the seed (so
+        the game is still its options and log); all left to chance: the engine draws."""
+        kingdoms = options["kingdoms"]
+        if all(k is None for k in kingdoms):
+            return {**options, "kingdoms": None}
+        rng = random.Random(f"{options['seed']}/kingdoms")
+        free = [k for k in self.form.kingdom_names if k not in kingdoms]
+        rng.shuffle(free)
+        return {**options, "kingdoms": [k if k is not None else free.pop() for k in kingdoms]}
+
+    # ------------------------------------------------------------------ input: table
+
+    def _on_skip(self, data):
+        self.skip = True
+
+    def _on_square(self, data):
+        p = self.human_to_move()
+        at = parse_at(data.get("at"))
+        if p is None or at is None:
+            return False
+        kind = self.decision()["kind"]
+        if kind == "capital":
+            a = self.capital_squares().get(at)
+            if a is None:
+                return False
+            self._propose(a)
+            return
+        if kind != "turn":
+            return False
+        mode = self.turn.mode
+        if mode == "build":
+            a = self.build_squares().get(at)
+            if a is None:
+                return False
+            self._propose(a)
+            return
+        if mode in ("bombard", "transport"):
+            a = self.power_targets().get(at)
+            if a is None:
+                return False
+            self._propose(a)
+            return
+        dests = self.destinations()
+        if at in dests:
+            d = dests[at]
+            self._propose(Move(d["square"], tuple(sorted(self.turn.units))))
+            self.turn.dest = d
+            return
+        if at in self.choosable_sources():
+            self._toggle_square(p, at)
+            return
+        return False
+
+    def _toggle_square(self, p: int, at) -> None:
+        here = [u["id"] for u in model.units_on(self.state, at, p) if not u["moved"]]
+        chosen = set(self.turn.units)
+        if here and all(i in chosen for i in here):
+            self.turn.units = sorted(chosen - set(here))
+        else:
+            self.turn.units = sorted(chosen | set(here))
+        self.turn.pending = self.turn.dest = None
+        self.notice = None
+        if self.turn.units and not self.destinations():
+            self.notice = t("cal.notice.no_dest")
+        self.focus = f"sq-{at[0]},{at[1]}"
+
+    def _on_unit(self, data):
+        """Toggle one chosen unit (the chips of the chosen squares)."""
+        uid = _int(data.get("unit"))
+        p = self.human_to_move()
+        u = model.unit(self.state, uid) if uid is not None else None
+        if p is None or u is None or u["owner"] != p or u["moved"]:
+            return False
+        if uid in self.turn.units:
+            self.turn.units.remove(uid)
+        else:
+            self.turn.units = sorted([*self.turn.units, uid])
+        self.turn.pending = self.turn.dest = None
+        if self.turn.mode in ("bombard", "transport") and not self.turn.units:
+            self.turn.mode = "move"
+        self.focus = f"unit-{uid}"
+
+    def _on_mode(self, data):
+        """The build and power buttons: switch what a click on the board does."""
+        mode = data.get("value")
+        if self.human_to_move() is None or mode not in ("move", "build", "bombard", "transport"):
+            return False
+        if self.turn.mode == mode:
+            mode = "move"
+        self.turn.mode = mode
+        self.turn.pending = self.turn.dest = None
+        if mode == "build":
+            self.turn.units = []
+        elif mode != "move":  # a power acts with one unit: the first chosen
+            self.turn.units = self.turn.units[:1]
+        self.notice = None
+        self.focus = "square-first"
+
+    def _on_upgrade(self, data):
+        a = self.upgrade_action()
+        if a is None:
+            return False
+        self.play(a)
+
+    def _on_end_turn(self, data):
+        if self.human_to_move() is None or self.decision()["kind"] != "turn":
+            return False
+        self.play(End())
+
+    def _on_choose(self, data):
+        """A prompt's answer in combat: ambush, pairing, withdrawal (the engine's actions)."""
+        p = self.human_to_move()
+        if p is None:
+            return False
+        kind = self.decision()["kind"]
+        text = str(data.get("value", ""))
+        if kind == "pair" and text.startswith("def "):
+            uid = _int(text[4:])
+            if uid is None:
+                return False
+            self.turn.defender = uid
+            self.focus = "choice-first"
+            return
+        try:
+            action = GAME.parse_action(text)
+        except GameError:
+            return False
+        if action.kind != kind:
+            return False
+        self.play(action)
+
+    def _propose(self, action) -> None:
+        self.turn.pending = action
+        self.notice = None
+        self.focus = "confirm"
+
+    def _on_confirm(self, data):
+        if self.human_to_move() is None or self.turn.pending is None:
+            return False
+        self.play(self.turn.pending)
+
+    def _on_undo(self, data):
+        if (
+            self.turn.pending is None
+            and not self.turn.units
+            and self.turn.mode == "move"
+            and self.turn.defender is None
+        ):
+            return False
+        if self.turn.pending is not None:
+            self.turn.pending = self.turn.dest = None
+        else:
+            self.turn = Turn()
+        self.notice = None
+        self.default_focus()

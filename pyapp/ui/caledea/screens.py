@@ -1,0 +1,1024 @@
+"""Caledea's screens as functions of the controller: ``render(ctrl)`` returns the element
+descriptions of ``<main id="app">`` and the data-key to focus (pure Python, no DOM).
+
+The table is the board first (the wrap-around board, ``boardview``), then what the current
+decision needs (the move being formed and its consequence, the buttons of the turn, or the
+combat prompt with the dice), then the kingdom cards and the log. Player and kingdom names are
+only ever text.
+"""
+
+from __future__ import annotations
+
+from pyapp.caledea.protocol import GAME
+
+from ..frame import first_key, frame
+from ..i18n import t
+from ..table import HUMAN
+from ..vdom import E, h
+from . import art, model
+from .boardview import Marks, arrival_offset, draw_board
+from .controller import Controller
+from .setup import RANDOM
+
+LOG_LINES = 12
+
+
+def seat_kind_label(kind: str) -> str:
+    if kind == HUMAN:
+        return t("seat.human")
+    name = t(f"bot.{kind}")
+    return t("seat.bot", bot=name if name != f"bot.{kind}" else kind)
+
+
+def render(ctrl: Controller) -> tuple[list[E], str | None]:
+    def game_body() -> E:
+        if ctrl.screen == "setup" or ctrl.state is None:
+            return setup_screen(ctrl)
+        if ctrl.screen == "handover":
+            return handover_screen(ctrl)
+        if ctrl.screen == "end":
+            return end_screen(ctrl)
+        return table_screen(ctrl)
+
+    nodes, body = frame(ctrl, game_body, (art.sprite(),))
+    return nodes, resolve_focus(ctrl.focus, body)
+
+
+def resolve_focus(alias: str | None, body) -> str | None:
+    prefixes = {"square-first": "sq-", "choice-first": "choice-"}
+    if alias in prefixes:
+        return first_key(body, prefixes[alias]) or "prompt"
+    return alias
+
+
+def res_chip(res: str) -> E:
+    return art.mini_svg(art.use(res, 0, 0, 16.0, f"ic ic-{res}"), 20.0, f"mini chip-{res}")
+
+
+def res_pair(pair) -> E:
+    names = t("list.and").join(t(f"cal.res.{r}") for r in pair)
+    return h(
+        "span",
+        {"class": "res-pair", "role": "img", "aria-label": names},
+        [res_chip(r) for r in pair],
+    )
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def setup_screen(ctrl: Controller) -> E:
+    f = ctrl.form
+    counts = [
+        h(
+            "label",
+            {"class": "choice count"},
+            h(
+                "input",
+                {
+                    "type": "radio",
+                    "name": "count",
+                    "value": str(n),
+                    "data-action": "seats",
+                    "data-key": f"count-{n}",
+                    "checked": f.count == n,
+                },
+            ),
+            h("span", None, str(n)),
+        )
+        for n in f.counts()
+    ]
+    seats = []
+    for i in range(f.count):
+        kinds = [
+            h("option", {"value": k, "selected": f.kinds[i] == k}, seat_kind_label(k))
+            for k in f.seat_kinds()
+        ]
+        kingdoms = [
+            h(
+                "option",
+                {"value": k, "selected": f.kingdoms[i] == k},
+                t("cal.setup.random") if k == RANDOM else k,
+            )
+            for k in f.kingdom_choices()
+        ]
+        seats.append(
+            h(
+                "li",
+                {"class": f"seat own-{i}"},
+                name_field(f, i),
+                h(
+                    "label",
+                    {"class": "seat-kind"},
+                    h("span", None, t("setup.seat_kind")),
+                    h(
+                        "select",
+                        {
+                            "data-action": "kind",
+                            "data-seat": str(i),
+                            "data-key": f"kind-{i}",
+                            "value": f.kinds[i],
+                        },
+                        kinds,
+                    ),
+                ),
+                h(
+                    "label",
+                    {"class": "seat-kind kingdom-pick"},
+                    h("span", None, t("cal.setup.kingdom")),
+                    h(
+                        "select",
+                        {
+                            "data-action": "kingdom",
+                            "data-seat": str(i),
+                            "data-key": f"kingdom-{i}",
+                            "value": f.kingdoms[i],
+                        },
+                        kingdoms,
+                    ),
+                ),
+            )
+        )
+    return h(
+        "section",
+        {
+            "class": "screen-setup cal-setup",
+            "data-screen": "setup",
+            "aria-labelledby": "setup-title",
+        },
+        h(
+            "h1",
+            {"id": "setup-title", "data-key": "setup-title", "tabindex": "-1"},
+            t("cal.setup.title"),
+        ),
+        h("p", {"class": "cal-note", "data-key": "edition-note"}, t("cal.edition")),
+        h("fieldset", {"class": "counts"}, h("legend", None, t("setup.players")), counts),
+        h("ol", {"class": "seats"}, seats),
+        h(
+            "fieldset",
+            None,
+            h("legend", None, t("cal.setup.board")),
+            h(
+                "label",
+                {"class": "choice epic"},
+                h(
+                    "input",
+                    {
+                        "type": "checkbox",
+                        "data-action": "epic",
+                        "data-key": "epic",
+                        "checked": f.epic,
+                    },
+                ),
+                h(
+                    "span",
+                    {"class": "choice-text"},
+                    h("strong", None, t("cal.setup.epic")),
+                    h("small", None, t("cal.setup.epic_help")),
+                ),
+            ),
+        ),
+        h(
+            "label",
+            {"class": "seed"},
+            h("span", None, t("setup.seed")),
+            h(
+                "input",
+                {
+                    "type": "text",
+                    "inputmode": "text",
+                    "maxlength": "64",
+                    "value": f.seed,
+                    "placeholder": t("setup.seed_placeholder"),
+                    "data-action": "seed",
+                    "data-key": "seed",
+                    "autocomplete": "off",
+                },
+            ),
+        ),
+        h(
+            "p",
+            {"class": "form-error", "role": "alert", "data-key": "setup-error", "tabindex": "-1"},
+            f.error or "",
+        ),
+        h(
+            "div",
+            {"class": "setup-buttons"},
+            h(
+                "button",
+                {"type": "button", "class": "primary", "data-action": "start", "data-key": "start"},
+                t("setup.start"),
+            ),
+            ctrl.state is not None
+            and h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "secondary",
+                    "data-action": "continue",
+                    "data-key": "continue",
+                },
+                t("setup.continue"),
+            ),
+        ),
+        kingdom_table(),
+        h("p", {"class": "sr-only", "id": "app-status"}, t("app.ready")),
+    )
+
+
+def name_field(f, i: int) -> E:
+    """A seat's name (or, with an engine that names players by their kingdom, its colour)."""
+    if not f.with_names:
+        return h(
+            "p",
+            {"class": "seat-name"},
+            h("span", {"class": "cal-swatch"}),
+            " ",
+            t("cal.setup.seat", n=i + 1),
+        )
+    return h(
+        "label",
+        {"class": "seat-name"},
+        h(
+            "span",
+            None,
+            h("span", {"class": "cal-swatch"}),
+            " ",
+            t("setup.seat_name", n=i + 1),
+        ),
+        h(
+            "input",
+            {
+                "type": "text",
+                "maxlength": "40",
+                "value": f.names[i],
+                "data-action": "name",
+                "data-seat": str(i),
+                "data-key": f"name-{i}",
+                "autocomplete": "off",
+            },
+        ),
+    )
+
+
+def kingdom_table() -> E:
+    """The nine kingdoms at a glance (what the form's choice means)."""
+    items = []
+    for k in GAME.kingdoms():
+        c = k["costs"]
+        items.append(
+            h(
+                "li",
+                None,
+                h("strong", None, k["name"], " ", res_pair(k["resources"])),
+                h(
+                    "span",
+                    None,
+                    t(
+                        "cal.kingdom.line",
+                        moves=k["moves"],
+                        infantry=k["infantry"],
+                        power=model.power_name(k["power"]),
+                        cost=c["power"],
+                    ),
+                ),
+            )
+        )
+    return h(
+        "details",
+        {"class": "cal-kingdom-list"},
+        h("summary", None, t("cal.setup.kingdoms")),
+        h("ul", {"class": "cal-kingdoms"}, items),
+    )
+
+
+# --------------------------------------------------------------------------- hand-over
+
+
+def handover_screen(ctrl: Controller) -> E:
+    p = ctrl.handover_to
+    name = ctrl.names()[p]
+    since = len(ctrl.state["log"]) - ctrl.seen.get(p, 0)
+    recent = model.log_lines(ctrl.state, last=min(since, 12)) if since > 0 else []
+    return h(
+        "section",
+        {"class": f"screen-handover own-{p}", "data-screen": "handover"},
+        h(
+            "h1",
+            {"data-key": "handover-title", "tabindex": "-1"},
+            h("span", {"class": "cal-swatch"}),
+            " ",
+            t("handover.title", name=name),
+        ),
+        h("p", None, t("handover.pass", name=name)),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "primary big",
+                "data-action": "ready",
+                "data-key": "handover-ready",
+            },
+            t("cal.handover.ready", name=name),
+        ),
+        fight_panel(ctrl),
+        recent
+        and h(
+            "div",
+            {"class": "recent"},
+            h("h2", None, t("handover.recent")),
+            h("ol", {"class": "log"}, [h("li", None, text) for _, text in recent]),
+        ),
+    )
+
+
+# --------------------------------------------------------------------------- table
+
+
+def marks_for(ctrl: Controller) -> Marks:
+    state = ctrl.state
+    d = ctrl.decision()
+    me = ctrl.human_to_move()
+    viewer = ctrl.viewer()
+    card = ctrl.cards()[viewer]
+    marks = Marks(mine=tuple(card["resources"]), viewer=viewer)
+    turn = ctrl.turn
+    if me is not None and d is not None:
+        kind = d["kind"]
+        if kind == "capital":
+            marks.legal = dict.fromkeys(ctrl.capital_squares(), "dest")
+        elif kind == "turn":
+            if turn.mode == "build":
+                marks.legal = dict.fromkeys(ctrl.build_squares(), "target")
+            elif turn.mode in ("bombard", "transport"):
+                marks.legal = dict.fromkeys(ctrl.power_targets(), "target")
+            else:
+                legal = dict.fromkeys(ctrl.choosable_sources(), "source")
+                for at in ctrl.destinations():
+                    legal[at] = "dest"
+                marks.legal = legal
+            marks.selected = {model.unit_at(state, u) for u in turn.units} - {None}
+    if turn.pending is not None and getattr(turn.pending, "square", None):
+        marks.pending = model.at_of(state, turn.pending.square)
+        if turn.dest is not None:
+            # the path of the first chosen unit (the others' are drawn too)
+            marks.path = []
+            for path in turn.dest["paths"].values():
+                marks.path = [model.at_of(state, s) for s in path]
+                break
+    c = state.get("combat")
+    if c is not None:
+        marks.fight = model.at_of(state, c["square"])
+    # the last move: a line from where the units came, and the units flying in
+    bv_size = model.board_info(state)
+    for ev in state.get("events", []):
+        if ev.get("type") in ("move", "transport"):
+            froms = ev["from"].values() if ev["type"] == "move" else [ev["from"]]
+            to = model.at_of(state, ev["to"])
+            src = [model.at_of(state, f) for f in froms]
+            marks.last = (src, to)
+            if src and not ctrl.reduced_motion:
+                marks.arrived = str(len(state["log"]))
+                marks.arrive_from = {
+                    to: arrival_offset(_Size(bv_size), src[0], to),
+                }
+    return marks
+
+
+class _Size:
+    def __init__(self, b):
+        self.width, self.height = b["width"], b["height"]
+
+
+def table_screen(ctrl: Controller) -> E:
+    state = ctrl.state
+    d = ctrl.decision()
+    me = ctrl.human_to_move()
+    kind = d["kind"] if d else ""
+    names = ctrl.names()
+    bv = model.board_view(state)
+    board = draw_board(bv, marks_for(ctrl), names, t("cal.board.label"))
+    wrap = h(
+        "div",
+        {
+            "class": "cal-board-wrap" + (" epic" if state["options"]["epic"] else ""),
+            "data-key": "board-wrap",
+        },
+        board,
+    )
+    side = [
+        decision_panel(ctrl) if me is not None else waiting_panel(ctrl),
+        fight_panel(ctrl),
+        cards_panel(ctrl),
+        log_panel(ctrl),
+        h("p", {"class": "cal-edition"}, t("cal.edition.short")),
+    ]
+    return h(
+        "section",
+        {
+            "class": f"screen-table cal-table phase-{kind}",
+            "data-screen": "table",
+            "data-decision": kind,
+            "data-human-turn": "true" if me is not None else "false",
+            "data-player": str(d["player"]) if d else "",
+            "data-mode": ctrl.turn.mode,
+        },
+        status_bar(ctrl),
+        h("div", {"class": "cal-main"}, wrap),
+        h("div", {"class": "cal-side"}, side),
+    )
+
+
+def status_bar(ctrl: Controller) -> E:
+    state = ctrl.state
+    d = ctrl.decision()
+    names = ctrl.names()
+    p = d["player"] if d else 0
+    if state["phase"] == "capital":
+        stage = t("cal.status.capitals")
+    else:
+        stage = t("cal.status.round", round=state["round"])
+    bits = [
+        h(
+            "div",
+            {"class": "round"},
+            h("span", None, stage),
+            h(
+                "span",
+                {"class": f"own-{p}"},
+                h("span", {"class": "cal-swatch"}),
+                " ",
+                t("cal.status.turn_of", name=names[state["player"]]),
+                state["phase"] == "play" and t("cal.status.moves_left", n=state["moves_left"]),
+            ),
+        ),
+        h(
+            "p",
+            {
+                "class": "prompt" + ("" if d is None or ctrl.is_human(d["player"]) else " bot"),
+                "id": "prompt",
+                "data-key": "prompt",
+                "tabindex": "-1",
+            },
+            ctrl.prompt(),
+        ),
+    ]
+    if any(k != HUMAN for k in ctrl.seats):
+        bits.append(
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "secondary small speed",
+                    "data-action": "speed",
+                    "data-key": "speed",
+                    "aria-pressed": "true" if ctrl.fast else "false",
+                },
+                t("status.fast"),
+            )
+        )
+        if ctrl.human_to_move() is None and d is not None and ctrl.humans():
+            bits.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "secondary small",
+                        "data-action": "skip",
+                        "data-key": "skip",
+                        "aria-pressed": "true" if ctrl.skip else "false",
+                    },
+                    t("cal.status.skip"),
+                )
+            )
+    messages = []
+    if ctrl.error:
+        messages.append(h("p", {"class": "error", "role": "alert"}, ctrl.error))
+    if ctrl.notice:
+        messages.append(h("p", {"class": "notice", "role": "alert"}, ctrl.notice))
+    return h("div", {"class": "status-bar"}, bits, messages)
+
+
+def _button(label, action: str, key: str, *, enabled=True, primary=False, **data) -> E:
+    attrs = {
+        "type": "button",
+        "class": "primary" if primary else "secondary",
+        "data-action": action,
+        "data-key": key,
+        "disabled": not enabled,
+    }
+    for k, v in data.items():
+        attrs[f"data-{k}"] = v
+    return h("button", attrs, label)
+
+
+def _choice(label, value: str, n: int, pressed: bool | None = None) -> E:
+    attrs = {
+        "type": "button",
+        "class": "secondary",
+        "data-action": "choose",
+        "data-value": value,
+        "data-key": f"choice-{n}",
+    }
+    if pressed is not None:
+        attrs["aria-pressed"] = "true" if pressed else "false"
+    return h("li", None, h("button", attrs, label))
+
+
+def decision_panel(ctrl: Controller) -> E:
+    d = ctrl.decision()
+    kind = d["kind"]
+    if kind == "capital":
+        return confirm_panel(ctrl, consequence_text(ctrl), [])
+    if kind == "turn":
+        return turn_panel(ctrl)
+    return combat_prompt(ctrl)
+
+
+def consequence_text(ctrl: Controller) -> str:
+    a = ctrl.turn.pending
+    state = ctrl.state
+    if a is None:
+        if ctrl.decision()["kind"] == "capital":
+            return t("cal.hint.capital")
+        return ""
+    card = ctrl.cards()[state["player"]]
+    costs = card["costs"]
+    if a.kind == "capital":
+        return t("cal.cons.capital", square=a.square, n=card["infantry"])
+    if a.kind == "move":
+        d = ctrl.turn.dest or {}
+        units = [model.unit(state, u) for u in a.units]
+        what = model.units_text([u for u in units if u is not None])
+        effect = d.get("effect", "move")
+        line = t("cal.cons.move", units=what, square=a.square)
+        extra = t(f"cal.effect.{effect}", square=a.square)
+        if effect == "combat":
+            w = model.board_info(state)["width"]
+            sq = model.square_index(state)[a.square]
+            defenders = model.units_on(state, (sq % w, sq // w))
+            extra = t("cal.effect.combat_n", units=model.units_text(defenders))
+        return f"{line} {extra} {t('cal.cons.uses_move')}"
+    if a.kind == "build":
+        w = model.board_info(state)["width"]
+        sq = model.square_index(state)[a.square]
+        castle = state["structures"][sq] is not None
+        cost = costs["castle"] if castle else costs["tower"]
+        return t("cal.cons.castle" if castle else "cal.cons.tower", square=a.square, gold=cost)
+    if a.kind == "bombard":
+        return t("cal.cons.bombard", square=a.square, gold=costs["power"])
+    if a.kind == "transport":
+        return t("cal.cons.transport", square=a.square, gold=costs["power"])
+    return str(a)
+
+
+def confirm_panel(ctrl: Controller, text: str, extra: list) -> E:
+    pending = ctrl.turn.pending
+    something = pending is not None or ctrl.turn.units or ctrl.turn.mode != "move"
+    return h(
+        "div",
+        {"class": "cal-actions confirm-bar" + (" active" if pending is not None else "")},
+        h("p", {"class": "cal-consequence", "data-key": "consequence"}, text),
+        _button(t("turn.confirm"), "confirm", "confirm", enabled=pending is not None, primary=True),
+        _button(t("turn.undo"), "undo", "undo", enabled=bool(something)),
+        extra,
+    )
+
+
+def turn_panel(ctrl: Controller) -> E:
+    state = ctrl.state
+    p = ctrl.human_to_move()
+    card = ctrl.cards()[p]
+    costs = card["costs"]
+    turn = ctrl.turn
+    extra = []
+    up = ctrl.upgrade_action()
+    chosen = ctrl.upgrade_unit()
+    if chosen is not None and model.unit(state, chosen) is not None:
+        rank = model.unit(state, chosen)["rank"]
+        label = (
+            t(
+                "cal.btn.upgrade",
+                rank=model.rank_word(min(rank + 1, 3)),
+                gold=costs["cavalry" if rank == 1 else "general"],
+            )
+            if rank < 3
+            else t("cal.btn.upgrade_top")
+        )
+    else:
+        label = t("cal.btn.upgrade_choose")
+    extra.append(_button(label, "upgrade", "upgrade", enabled=up is not None))
+    builds = ctrl.build_squares()
+    extra.append(
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary",
+                "data-action": "mode",
+                "data-value": "build",
+                "data-key": "mode-build",
+                "aria-pressed": "true" if turn.mode == "build" else "false",
+                "disabled": not builds,
+            },
+            t("cal.btn.build", tower=costs["tower"], castle=costs["castle"]),
+        )
+    )
+    power = card["power"]
+    if power in ("bombard", "transport"):
+        targets = ctrl.power_targets()
+        extra.append(
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "secondary",
+                    "data-action": "mode",
+                    "data-value": power,
+                    "data-key": f"mode-{power}",
+                    "aria-pressed": "true" if turn.mode == power else "false",
+                    "disabled": not targets and turn.mode != power,
+                    "title": t("cal.btn.power_help"),
+                },
+                t("cal.btn.power", power=model.power_name(power), gold=costs["power"]),
+            )
+        )
+    extra.append(
+        _button(
+            t("cal.btn.end", n=state["moves_left"]),
+            "end-turn",
+            "end-turn",
+            enabled=turn.pending is None,
+        )
+    )
+    text = consequence_text(ctrl)
+    if not text:
+        if turn.mode == "build":
+            text = t("cal.hint.build")
+        elif turn.mode in ("bombard", "transport"):
+            text = t(f"cal.hint.{turn.mode}")
+        elif turn.units:
+            text = t(
+                "cal.hint.dest", units=model.units_text([model.unit(state, u) for u in turn.units])
+            )
+        else:
+            text = t("cal.hint.turn")
+    panel = confirm_panel(ctrl, text, extra)
+    chips = unit_chips(ctrl)
+    return h("div", {"class": "cal-decision"}, panel, chips) if chips is not None else panel
+
+
+def unit_chips(ctrl: Controller) -> E | None:
+    """The units on the chosen squares, each a toggle (to move only some of a stack)."""
+    state = ctrl.state
+    p = ctrl.human_to_move()
+    squares = []
+    for uid in ctrl.turn.units:
+        at = model.unit_at(state, uid)
+        if at is not None and at not in squares:
+            squares.append(at)
+    if not squares:
+        return None
+    chips = []
+    for at in squares:
+        for u in sorted(model.units_on(state, at, p), key=lambda u: (-u["rank"], u["id"])):
+            if u["moved"]:
+                continue
+            chosen = u["id"] in ctrl.turn.units
+            label = t(
+                "cal.chip",
+                rank=model.rank_word(u["rank"]),
+                square=model.name_of(state, at),
+            )
+            chips.append(
+                h(
+                    "li",
+                    None,
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "secondary",
+                            "data-action": "unit",
+                            "data-unit": str(u["id"]),
+                            "data-key": f"unit-{u['id']}",
+                            "aria-pressed": "true" if chosen else "false",
+                        },
+                        label,
+                    ),
+                )
+            )
+    return h("ul", {"class": "cal-units", "aria-label": t("cal.chips")}, chips)
+
+
+def combat_prompt(ctrl: Controller) -> E:
+    state = ctrl.state
+    d = ctrl.decision()
+    kind = d["kind"]
+    c = state["combat"]
+    p = d["player"]
+    legal = GAME.legal_actions(ctrl.obs(p), p)
+    items = []
+    if kind == "ambush":
+        cost = ctrl.cards()[p]["costs"]["power"]
+        for n, a in enumerate(legal):
+            if a.unit < 0:
+                label = t("cal.choice.noambush")
+            else:
+                u = model.unit(state, a.unit)
+                label = t("cal.choice.ambush", rank=model.rank_word(u["rank"]), gold=cost)
+            items.append(_choice(label, str(a), n))
+        text = t("cal.ask.ambush", square=c["square"])
+    elif kind == "pair":
+        defenders = sorted(
+            model.units_on(state, model.at_of(state, c["square"]), p), key=lambda u: -u["rank"]
+        )
+        chosen = ctrl.turn.defender
+        if chosen is None and len({u["rank"] for u in defenders}) == 1:
+            chosen = defenders[0]["id"]
+        if chosen is None:
+            seen = set()
+            for u in defenders:
+                if u["rank"] in seen:
+                    continue
+                seen.add(u["rank"])
+                items.append(
+                    _choice(
+                        t("cal.choice.defender", rank=model.rank_word(u["rank"])),
+                        f"def {u['id']}",
+                        len(items),
+                    )
+                )
+            text = t("cal.ask.pair_def", square=c["square"])
+        else:
+            du = model.unit(state, chosen)
+            seen = set()
+            for a in legal:
+                if a.attacker in seen:
+                    continue
+                seen.add(a.attacker)
+                au = model.unit(state, a.attacker)
+                dice = GAME.battle_dice(ctrl.obs(p), a.attacker, chosen) or {}
+                label = t(
+                    "cal.choice.attacker",
+                    mine=model.rank_word(du["rank"]),
+                    rank=model.rank_word(au["rank"]),
+                    square=board_name(state, c["origins"].get(str(a.attacker))),
+                    a=dice.get("defender", "?"),
+                    b=dice.get("attacker", "?"),
+                )
+                items.append(_choice(label, f"pair {chosen} {a.attacker}", len(items)))
+            text = t("cal.ask.pair_att", rank=model.rank_word(du["rank"]))
+    else:  # withdraw
+        u = model.unit(state, c["winner"]) if c.get("winner") else None
+        origin = c["origins"].get(str(c.get("winner")))
+        back = model.board_info(state)["squares"][origin]["name"] if origin is not None else ""
+        items.append(_choice(t("cal.choice.stay"), "stay", 0))
+        items.append(_choice(t("cal.choice.withdraw", square=back), "withdraw", 1))
+        text = t("cal.ask.withdraw", rank=model.rank_word(u["rank"]) if u else "")
+    return h(
+        "div",
+        {"class": "cal-actions cal-prompt", "data-key": "combat-prompt"},
+        h("p", {"class": "cal-consequence"}, text),
+        h("ul", {"class": "cal-choice-list"}, items),
+        ctrl.turn.defender is not None and _button(t("turn.undo"), "undo", "undo"),
+    )
+
+
+def board_name(state: dict, sq) -> str:
+    """The name of a square given by its number (the engine's combat keeps numbers)."""
+    squares = model.board_info(state)["squares"]
+    return squares[sq]["name"] if isinstance(sq, int) and 0 <= sq < len(squares) else "?"
+
+
+def waiting_panel(ctrl: Controller) -> E:
+    return h(
+        "div",
+        {"class": "cal-actions waiting"},
+        h("p", {"class": "cal-consequence"}, " ".join(model.event_lines(ctrl.state))),
+    )
+
+
+def fight_panel(ctrl: Controller) -> E | None:
+    """The open combat (who fights whom) and the dice of the last action's battles."""
+    state = ctrl.state
+    names = ctrl.names()
+    c = state.get("combat")
+    rolls = [ev for ev in state.get("events", []) if ev.get("type") in ("battle", "siege")]
+    if c is None and not rolls:
+        return None
+    parts = [h("h3", None, t("cal.fight.title"))]
+    if c is not None:
+        attackers = [model.unit(state, i) for i in c["attackers"]]
+        defenders = model.units_on(state, model.at_of(state, c["square"]), c["defender"])
+        parts.append(
+            h(
+                "p",
+                {"class": "sides"},
+                h(
+                    "span",
+                    {"class": f"own-{c['attacker']}"},
+                    h("span", {"class": "cal-swatch"}),
+                    " ",
+                    t(
+                        "cal.fight.attack",
+                        name=names[c["attacker"]],
+                        units=model.units_text([u for u in attackers if u]),
+                    ),
+                ),
+                h(
+                    "span",
+                    {"class": f"own-{c['defender']}"},
+                    h("span", {"class": "cal-swatch"}),
+                    " ",
+                    t(
+                        "cal.fight.defend",
+                        name=names[c["defender"]],
+                        units=model.units_text(defenders),
+                        square=c["square"],
+                    ),
+                ),
+            )
+        )
+    key = str(len(state["log"]))
+    for n, ev in enumerate(rolls):
+        parts.append(dice_row(ctrl, ev, f"{key}-{n}"))
+    return h("div", {"class": "cal-fight", "data-key": "fight", "aria-live": "polite"}, parts)
+
+
+def dice_row(ctrl: Controller, ev: dict, key: str) -> E:
+    state = ctrl.state
+    rolling = "" if ctrl.reduced_motion else " rolling"
+    if ev["type"] == "siege":
+        won = ev["won"]
+        verdict = t("cal.siege.won" if won else "cal.siege.lost", square=ev["square"])
+        dice = ev["dice"]
+        return h(
+            "div",
+            {"class": "cal-dice" + rolling, "data-key": f"dice-{key}"},
+            h("span", {"class": "roll"}, _dice_svg(dice, [], "a")),
+            h("span", {"class": "cal-verdict"}, verdict),
+        )
+    a_won = ev["won"] == "attacker"
+    rows = []
+    for a, d in ev["dice"]:
+        rows.append(
+            h(
+                "span",
+                {"class": "roll"},
+                h("span", {"class": "who"}, t("cal.dice.att")),
+                _dice_svg(a, [], "a"),
+                h("span", {"class": "who"}, t("cal.dice.def")),
+                _dice_svg(d, [], "d"),
+            )
+        )
+    au = model.unit(state, ev["attacker"])
+    du = model.unit(state, ev["defender"])
+    verdict = t("cal.battle.att_won" if a_won else "cal.battle.def_won")
+    label = t(
+        "cal.dice.label",
+        a=", ".join(map(str, ev["dice"][-1][0])),
+        d=", ".join(map(str, ev["dice"][-1][1])),
+        verdict=verdict,
+    )
+    del au, du
+    return h(
+        "div",
+        {
+            "class": "cal-dice" + rolling,
+            "data-key": f"dice-{key}",
+            "role": "img",
+            "aria-label": label,
+        },
+        rows,
+        h("span", {"class": "cal-verdict"}, verdict),
+    )
+
+
+def _dice_svg(values: list[int], bonus: list[int], side: str) -> E:
+    size = 10.0
+    gap = 2.0
+    width = max(1, len(values)) * (size + gap)
+    return h(
+        "svg",
+        {
+            "class": f"dice side-{side}",
+            "viewBox": f"0 0 {width:.0f} {size + 2:.0f}",
+            "aria-hidden": "true",
+            "focusable": "false",
+        },
+        [
+            art.die(v, i * (size + gap) + size / 2 + 1, size / 2 + 1, size, "die")
+            for i, v in enumerate(values)
+        ],
+    )
+
+
+def cards_panel(ctrl: Controller) -> E:
+    state = ctrl.state
+    d = ctrl.decision()
+    names = ctrl.names()
+    items = []
+    for p, card in enumerate(ctrl.cards()):
+        c = card["costs"]
+        to_move = d is not None and state["player"] == p
+        who = names[p] if ctrl.is_human(p) else t("cal.card.bot", name=names[p])
+        rows = [
+            (
+                t("cal.card.gold"),
+                t("cal.card.gold_value", avail=card["available"], held=card["gold"]),
+            ),
+            (
+                t("cal.card.moves"),
+                t("cal.card.moves_value", left=card["moves_left"], moves=card["moves"]),
+            ),
+            (t("cal.card.units"), str(card["units"])),
+            (
+                t("cal.card.costs"),
+                t(
+                    "cal.card.costs_value",
+                    cav=c["cavalry"],
+                    gen=c["general"],
+                    tower=c["tower"],
+                    castle=c["castle"],
+                ),
+            ),
+            (
+                t("cal.card.power"),
+                t("cal.card.power_value", power=model.power_name(card["power"]), gold=c["power"]),
+            ),
+        ]
+        items.append(
+            h(
+                "li",
+                {
+                    "class": f"cal-card own-{p}"
+                    + (" to-move" if to_move else "")
+                    + (" out" if card["out"] else ""),
+                    "data-key": f"card-{p}",
+                    "data-player": str(p),
+                },
+                h(
+                    "h3",
+                    None,
+                    h("span", {"class": "cal-swatch"}),
+                    h("span", {"class": "who"}, who),
+                    card["name"] != names[p] and h("span", {"class": "kname"}, card["name"]),
+                    res_pair(card["resources"]),
+                ),
+                card["out"] and h("p", {"class": "out-note"}, t("cal.card.out")),
+                h("dl", None, [[h("dt", None, a), h("dd", None, b)] for a, b in rows]),
+            )
+        )
+    return h("ul", {"class": "cal-cards", "aria-label": t("cal.cards")}, items)
+
+
+def log_panel(ctrl: Controller) -> E:
+    lines = model.log_lines(ctrl.state, last=LOG_LINES)
+    return h(
+        "div",
+        {"class": "cal-log log-panel"},
+        h("h3", None, t("log.title")),
+        h(
+            "ol",
+            {"class": "log", "reversed": True, "tabindex": "0", "aria-label": t("log.title")},
+            [h("li", {"class": f"by-{p}"}, text) for p, text in reversed(lines)],
+        )
+        if lines
+        else h("p", {"class": "hint"}, t("log.empty")),
+    )
+
+
+# --------------------------------------------------------------------------- end
+
+
+def end_screen(ctrl: Controller) -> E:
+    state = ctrl.state
+    result = ctrl.result or {}
+    names = ctrl.names()
+    winners = result.get("winners", [])
+    if len(winners) == 1:
+        title = t("end.winner", name=names[winners[0]])
+    else:
+        title = t("end.shared", names=t("list.and").join(names[w] for w in winners))
+    how = result.get("how", "")
+    bv = model.board_view(state)
+    return h(
+        "section",
+        {"class": "screen-end cal-end", "data-screen": "end", "data-how": how},
+        h("h1", {"data-key": "end-title", "tabindex": "-1", "class": "end-title"}, title),
+        h("p", {"class": "how"}, t(f"cal.how.{how}", round=result.get("round", state["round"]))),
+        fight_panel(ctrl),
+        h(
+            "div",
+            {"class": "end-buttons"},
+            _button(t("end.rematch"), "rematch", "rematch", primary=True),
+            _button(t("end.new"), "menu-new", "end-new"),
+        ),
+        cards_panel(ctrl),
+        h(
+            "div",
+            {"class": "cal-board-wrap" + (" epic" if state["options"]["epic"] else "")},
+            draw_board(bv, Marks(), names, t("cal.board.final")),
+        ),
+    )

@@ -1,0 +1,62 @@
+"""Write Caledea's fixed-seed playthrough files, used as a regression test.
+
+    python tests/caledea/make_caledea_playthroughs.py
+
+Each ``playthroughs/<name>.json`` holds a game's options, the seats' bots, the whole action log,
+the number of legal actions at every decision and the result. ``test_caledea_playthroughs.py``
+replays each and checks the engine (and the bots) still give exactly the same. Regenerate only
+after a deliberate change of the rules, the data or the bots, and say so in the commit.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))
+
+from pyapp.caledea.bots import make_bot  # noqa: E402
+from pyapp.caledea.protocol import GAME  # noqa: E402
+
+OUT = HERE / "playthroughs"
+
+GAMES = {
+    "greedy-2p-seed1": ({"players": 2, "seed": 1}, ["greedy", "greedy"]),
+    "mixed-3p-seed5": ({"players": 3, "seed": 5}, ["greedy", "random", "greedy"]),
+    "epic-2p-seed3": ({"players": 2, "seed": 3, "epic": True}, ["greedy", "random"]),
+    "kingdoms-4p-text-seed": (
+        {"players": 4, "seed": "caledea", "kingdoms": ["Talaq", "Xonavia", "Veloria", "Idrasse"]},
+        ["greedy", "greedy", "random", "greedy"],
+    ),
+}
+
+
+def play(options: dict, bots: list[str]) -> dict:
+    state = GAME.new_game(options)
+    players = [make_bot(name, f"{options['seed']}/playthrough/{s}") for s, name in enumerate(bots)]
+    counts = []
+    while (p := GAME.to_move(state)) is not None:
+        counts.append(len(GAME.legal_actions(state)))
+        GAME.play(state, players[p].choose(GAME.observation(state, p)), player=p)
+    return {
+        "options": state["options"],
+        "bots": bots,
+        "log": GAME.log_texts(state),
+        "legal_counts": counts,
+        "result": GAME.result(state),
+    }
+
+
+def main() -> int:
+    OUT.mkdir(exist_ok=True)
+    for name, (options, bots) in GAMES.items():
+        data = play(options, bots)
+        (OUT / f"{name}.json").write_text(json.dumps(data, indent=0) + "\n")
+        print(f"{name}: {len(data['log'])} actions, {data['result']['how']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

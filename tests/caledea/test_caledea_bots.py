@@ -1,0 +1,100 @@
+"""Caledea's computer players: exact dice odds, legal choices from observations in every kind of
+decision, thinking in slices, reproducible choices, and greedy's edge over random."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from caledea_helpers import put, started
+
+from pyapp.caledea import engine
+from pyapp.caledea.bots import BOT_NAMES, make_bot, odds
+from pyapp.caledea.protocol import GAME
+from pyapp.core import arena
+
+
+@pytest.mark.parametrize(("a", "d"), [(1, 1), (2, 1), (1, 3), (3, 2), (2, 4)])
+def test_battle_odds_are_exact(a, d):
+    win = lose = 0
+    for roll in itertools.product(range(1, 7), repeat=a + d):
+        x = sorted(roll[:a], reverse=True)
+        y = sorted(roll[a:], reverse=True)
+        r = engine.compare(x, y)
+        win += r > 0
+        lose += r < 0
+    assert odds.battle(a, d) == pytest.approx(win / (win + lose), abs=1e-12)
+
+
+def test_combat_odds_follow_the_battles():
+    assert odds.combat((2,), ()) == (1.0, 0.0, 0.0)
+    assert odds.combat((), (2,))[0] == 0.0
+    take, lost_a, lost_d = odds.combat((1,), (1,))
+    assert take == pytest.approx(0.5) and lost_a == pytest.approx(0.5)
+    assert odds.combat((3, 3), (1,))[0] > odds.combat((3,), (1,))[0] > odds.combat((1,), (3,))[0]
+    assert odds.structure(1, 1) == pytest.approx(2 / 6) and odds.structure(2, 2) == pytest.approx(
+        1 - (5 / 6) ** 2
+    )
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_bots_choose_legal_actions_from_observations(name, players):
+    state = GAME.new_game({"players": players, "seed": players * 11})
+    bots = [make_bot(name if s == 0 else "greedy", s) for s in range(players)]
+    kinds = set()
+    for _ in range(250 if name != "strong" else 60):
+        p = GAME.to_move(state)
+        if p is None:
+            break
+        view = GAME.observation(state, p)
+        assert "rng" not in view
+        action = bots[p].choose(view)
+        kinds.add(GAME.decision(state)["kind"])
+        GAME.play(state, action, player=p)  # checked: raises if illegal
+    assert {"capital", "turn"} <= kinds
+
+
+def test_bots_make_combat_choices(monkeypatch):
+    state = started(kingdoms=("Orvenne", "Talaq"), capitals=["j1", "g1"])
+    for s in ("h2", "e3", "i4"):
+        state["markers"][engine.board_of(state).parse(s)] = 0
+    put(state, 0, "e5", rank=2, n=2)
+    put(state, 1, "e6", n=2)
+    put(state, 1, "e7", rank=3)
+    put(state, 0, "j1")
+    greedy = make_bot("greedy", 1)
+    attack = engine.Move("e6", tuple(u["id"] for u in state["units"] if u["sq"] == 44))
+    GAME.play(state, attack)
+    seen = set()
+    while state["combat"] is not None:
+        d = GAME.decision(state)
+        seen.add(d["kind"])
+        GAME.play(state, greedy.choose(GAME.observation(state, d["player"])), player=d["player"])
+    assert "ambush" in seen
+
+
+def test_strong_thinks_in_slices_and_always_chooses_the_same():
+    state = GAME.new_game({"players": 2, "seed": 4})
+    a, b = make_bot("greedy", 0), make_bot("greedy", 1)
+    while GAME.decision(state)["kind"] != "turn" or len(GAME.legal_actions(state)) < 10:
+        p = GAME.to_move(state)
+        GAME.play(state, (a if p == 0 else b).choose(GAME.observation(state, p)))
+    view = GAME.observation(state, GAME.to_move(state))
+    think = make_bot("strong", 0).start(view)
+    steps = 0
+    while think.step(0.0) is None:
+        steps += 1
+    assert steps >= 1 and think.units >= 2
+    assert str(think.action) == str(make_bot("strong", 9).choose(view))
+    assert GAME.why_illegal(state, think.action) is None
+
+
+def test_greedy_beats_random():
+    report = arena.run_arena(GAME, ["greedy", "random"], games=16, seed="test")
+    assert report["bots"]["greedy"]["wins"] >= 14
+
+
+def test_unknown_bot_is_refused():
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("clever")
