@@ -6,6 +6,8 @@ whole games through the page (a person against bots), measuring inside the page:
 
 * answer time of each human action: from the click event to the end of its handler (Python
   handles it, redraws the screen and the DOM is patched), and to the next painted frame;
+* each bot decision's wall time, from the start of its thinking to its answer (the pace
+  excluded), as the page's ``BotRunner`` records it;
 * while bots play: the event loop's lateness, sampled by a 20 ms timer (how long a tap would
   wait), and the browser's long tasks (over 50 ms of uninterrupted main-thread work).
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import random
 import statistics
@@ -201,6 +204,7 @@ def main(argv=None) -> int:
             for k, v in result["timings"].items():
                 all_timings.setdefault(k, []).extend(v)
             page.locator("[data-key=menu-new]").click()
+        bots = json.loads(page.evaluate("CalderaGame('bots')"))
         lag = page.evaluate("window.__lag")
         long_tasks = page.evaluate("window.__long")
 
@@ -239,6 +243,12 @@ def main(argv=None) -> int:
     print("  slowest: " + "; ".join(f"{ms:.0f} ms {kind} (then {scr})" for ms, kind, scr in slow))
     over = sum(1 for v in every_frame if v > 100)
     print(f"  answered within 100 ms (to next frame): {len(every_frame) - over}/{len(every_frame)}")
+    if bots:
+        print(
+            f"bot decisions (wall time, thinking in slices, pace excluded): n={len(bots)} "
+            f"median {statistics.median(bots):.0f} ms, p95 {pct(bots, 95):.0f} ms, "
+            f"max {max(bots):.0f} ms; within 1 s: {sum(1 for v in bots if v <= 1000)}/{len(bots)}"
+        )
     print()
     bot_lag = [v for v, bot in lag if bot]
     human_lag = [v for v, bot in lag if not bot]

@@ -128,3 +128,86 @@ def rank(sheets: list[dict]) -> tuple[list[int], str]:
     if len(tied) == 1:
         return tied, "flipped"
     return tied, "shared"
+
+
+# --------------------------------------------------------------------------- previews (the UI)
+
+
+def families(park: Park, faces, flipped, species: str, suns=()) -> list[tuple[int, frozenset]]:
+    """Every family of ``species`` as (value, space indices), most valuable first (a family
+    worth nothing, one without water, included); the sun spaces count as in ``best_family``."""
+    k = _SPECIES_INDEX[species]
+    members = {
+        i: f for i, f in enumerate(faces) if f is not None and f.counts[k] and i not in flipped
+    }
+    for sun_at in suns:
+        members[sun_at] = _SUN_FACE
+    out = []
+    left = set(members)
+    while left:
+        group = {left.pop()}
+        frontier = list(group)
+        while frontier:
+            for j in park.neighbours[frontier.pop()]:
+                if j in left:
+                    left.discard(j)
+                    group.add(j)
+                    frontier.append(j)
+        animals = sum(members[i].counts[k] for i in group)
+        water = sum(members[i].water for i in group)
+        out.append((animals * water, frozenset(group)))
+    out.sort(key=lambda fam: (-fam[0], min(fam[1])))
+    return out
+
+
+def score_parts(sheet: dict) -> dict:
+    """A score sheet's total in the parts a placement can change: families (the six species),
+    coverage (waterfalls, mountains, prairie, forest, river) and geysers."""
+    cats = sheet["categories"]
+    return {
+        "families": sum(cats[s] for s in SPECIES),
+        "coverage": sum(cats[c] for c in COVERAGE_POINTS),
+        "geysers": cats["geysers"],
+        "total": sheet["total"],
+    }
+
+
+def placement_preview(park: Park, board: list[int], weather: list[int], tid: int, i: int) -> dict:
+    """What placing token ``tid`` on free space ``i`` changes in the park's score as it stands
+    (the weather already placed counts, the weather still to come is not guessed): the
+    differences of ``score_parts`` and the spaces of the families the token would belong to."""
+    before = score_parts(score_board(park, board, weather))
+    after_board = list(board)
+    after_board[i] = tid
+    faces, wx = faces_of(after_board, weather)
+    sheet = score_position(park, faces, wx)
+    after = score_parts(sheet)
+    diff = {k: after[k] - before[k] for k in before}
+    flipped = {park.index[tuple(a)] for a in sheet["flipped_at"]}
+    suns = [w for w in park.weather_spaces if wx[w] is not None and wx[w].id == SUN]
+    joined: set[int] = set()
+    if i not in flipped:
+        for s in TOKENS[tid].animals:
+            for _, group in families(park, faces, flipped, s, suns):
+                if i in group:
+                    joined |= group
+    diff["family"] = sorted(joined)
+    return diff
+
+
+def placement_previews(park: Park, board, weather, tid: int, spaces) -> dict[int, dict]:
+    """``placement_preview`` of token ``tid`` on each of ``spaces``."""
+    return {i: placement_preview(park, board, weather, tid, i) for i in spaces}
+
+
+def driven_away_near(park: Park, weather: list[int]) -> dict[int, list[int]]:
+    """For each landscape space next to a placed bad weather token, the ids of the bad weather
+    tokens beside it (what they drive away: ``Weather.drives_away``)."""
+    out: dict[int, list[int]] = {}
+    for w in park.weather_spaces:
+        if weather[w] < 0 or not WEATHER[weather[w]].bad:
+            continue
+        for j in park.neighbours[w]:
+            if park.spaces[j].kind == "landscape":
+                out.setdefault(j, []).append(weather[w])
+    return out

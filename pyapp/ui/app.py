@@ -94,7 +94,7 @@ class App:
 
     def _act(self, event) -> dict | None:
         raw = js.CalderaDom.actionOf(event.target, self.root)
-        if raw is None:
+        if not isinstance(raw, str):  # JS null arrives as pyodide's JsNull, not None
             return None
         return json.loads(raw)
 
@@ -193,7 +193,14 @@ def start(root) -> App:
     # the engine, parks and catalogues live as long as the page: keep them out of the cyclic
     # collector's full passes, which would otherwise walk them during play
     gc.freeze()
-    js.window.CalderaGame = create_proxy(
-        lambda what="record": app.record_json() if what == "record" else app.last_render_ms
-    )
+
+    def probe(what="record"):
+        """Test and bench access: the record, the bots' decision times, the last render."""
+        if what == "record":
+            return app.record_json()
+        if what == "bots":
+            return json.dumps(app.runner.decisions_ms)
+        return app.last_render_ms
+
+    js.window.CalderaGame = create_proxy(probe)
     return app

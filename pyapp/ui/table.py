@@ -74,6 +74,10 @@ class TableController:
         self.bots: dict[int, object] = {}
         self.last_human: int | None = None
         self.handover_to: int | None = None
+        # pass-and-play: True shows a hand-over screen between two people; False passes the
+        # turn on the table itself (``passed_to``: the person who just received it)
+        self.hide_between = True
+        self.passed_to: int | None = None
         self.seen: dict[int, int] = {}  # human seat -> log length when they last had the device
         self.result: dict | None = None
         self.error: str | None = None  # the last refused move, shown on the table
@@ -220,14 +224,17 @@ class TableController:
             self.focus = "end-title"
         else:
             p = d["player"]
+            self.passed_to = None
             if self.is_human(p):
-                if len(self.humans()) > 1 and self.last_human != p:
+                if len(self.humans()) > 1 and self.last_human != p and self.hide_between:
                     if self.last_human is not None:  # the device leaves this person now
                         self.seen[self.last_human] = len(state["log"])
                     self.screen = "handover"
                     self.handover_to = p
                     self.focus = "handover-ready"
                 else:
+                    if len(self.humans()) > 1 and self.last_human not in (None, p):
+                        self.passed_to = p  # the turn passes on the table, with a banner
                     self.screen = "table"
                     self.last_human = p
                     self.default_focus()
@@ -354,6 +361,7 @@ class BotRunner:
         self.clock = clock
         self.busy = False
         self.steps = 0
+        self.decisions_ms: list[float] = []  # wall time of each bot decision (tools/bench_ui.py)
 
     @property
     def c(self) -> TableController:
@@ -391,6 +399,7 @@ class BotRunner:
                 if c.generation != gen or self.c is not c:
                     c.thinking = None
                     continue
+                self.decisions_ms.append((self.clock() - start) * 1000)
                 wait = c.pace_ms() / 1000 - (self.clock() - start)
                 if wait > 0:
                     await self.sleep(wait)

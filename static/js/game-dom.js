@@ -4,7 +4,8 @@
  * A description is JSON: a string (a text node) or [tag, {attribute: value}, child, child, ...].
  * Nodes are made with createElement/createElementNS, attributes with setAttribute and text with
  * text nodes: nothing is ever parsed as HTML. The attributes "value" and "checked" also set the
- * property of form fields (only when it differs, so typing is never disturbed).
+ * property of form fields (only when it differs, so typing is never disturbed). An element whose
+ * "data-scroll-key" changes is scrolled back to its top (a table at the start of a decision).
  */
 (function () {
   "use strict";
@@ -25,12 +26,45 @@
     }
   }
 
+  /* Motion: an element created with data-fly-from="KEY" travels from the element whose
+   * data-key is KEY to its own place (a token from the display to its space); skipped when
+   * the person asks for reduced motion. */
+  var flying = [];
+  var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+
+  function fly(root) {
+    var list = flying;
+    flying = [];
+    if (reduced && reduced.matches) return;
+    for (var i = 0; i < list.length; i++) {
+      var el = list[i];
+      var from = root.querySelector('[data-key="' + el.getAttribute("data-fly-from") + '"]');
+      if (!from || !el.animate || !el.isConnected) continue;
+      var a = from.getBoundingClientRect();
+      var b = el.getBoundingClientRect();
+      if (!a.width || !b.width) continue;
+      var scale = 1;
+      if (el.getScreenCTM && el.ownerSVGElement) {
+        var ctm = el.getScreenCTM();
+        if (ctm && ctm.a) scale = ctm.a;
+      }
+      var dx = (a.left + a.width / 2 - (b.left + b.width / 2)) / scale;
+      var dy = (a.top + a.height / 2 - (b.top + b.height / 2)) / scale;
+      var ms = Number(el.getAttribute("data-fly-ms")) || 420;
+      el.animate(
+        [{ transform: "translate(" + dx + "px," + dy + "px) scale(1.25)" }, { transform: "none" }],
+        { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" }
+      );
+    }
+  }
+
   function create(desc, svg) {
     if (typeof desc === "string") return document.createTextNode(desc);
     var tag = desc[0];
     var inSvg = isSvgTag(tag, svg);
     var el = inSvg ? document.createElementNS(SVG_NS, tag) : document.createElement(tag);
     var attrs = desc[1] || {};
+    if (attrs["data-fly-from"]) flying.push(el);
     for (var name in attrs) {
       if (Object.prototype.hasOwnProperty.call(attrs, name)) el.setAttribute(name, attrs[name]);
     }
@@ -49,6 +83,7 @@
   }
 
   function patchAttrs(el, attrs) {
+    var scrollKey = el.getAttribute("data-scroll-key");
     var old = el.attributes;
     for (var i = old.length - 1; i >= 0; i--) {
       var name = old[i].name;
@@ -60,6 +95,9 @@
       }
     }
     setProps(el, attrs);
+    // a scrolling element whose data-scroll-key changes (a new decision) shows its top again
+    if (scrollKey !== null && attrs["data-scroll-key"] !== undefined
+        && attrs["data-scroll-key"] !== scrollKey) el.scrollTop = 0;
   }
 
   function patchChildren(parent, descs, svg) {
@@ -88,6 +126,7 @@
     var descs = JSON.parse(json);
     var svg = root.namespaceURI === SVG_NS;
     patchChildren(root, descs, svg);
+    if (flying.length) fly(root);
     return performance.now() - t0;
   }
 

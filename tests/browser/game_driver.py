@@ -18,15 +18,16 @@ HUMAN_TURN = "section[data-screen=table][data-human-turn=true]"
 ENABLED = ":not([aria-disabled=true]):not([disabled])"
 
 
-def new_game(page, *, variant="base", seats=("human", "random"), names=None, seed="7"):
-    """Fill the new-game form and start; returns when the first game screen is drawn."""
+def new_game(page, *, variant="base", seats=("human", "random"), names=None, seed="7", hide=False):
+    """Fill the new-game form and start; returns when the first game screen is drawn.
+    ``hide``: hand-over screens between the people of a pass-and-play game."""
     page.locator(f"input[data-action=variant][value={variant}]").check()
-    fill_seats_and_start(page, seats, names, seed)
+    fill_seats_and_start(page, seats, names, seed, hide=hide)
 
 
-def fill_seats_and_start(page, seats, names, seed) -> None:
+def fill_seats_and_start(page, seats, names, seed, hide=False) -> None:
     """Fill any game's seat form (pyapp/ui/seats.py) and start; returns when the first game
-    screen is drawn."""
+    screen is drawn. ``hide``: check the park's pass-and-play hand-over setting."""
     count = page.locator(f"input[data-action=seats][value='{len(seats)}']")
     if count.count():
         count.check()
@@ -34,6 +35,8 @@ def fill_seats_and_start(page, seats, names, seed) -> None:
         page.locator(f"select[data-seat='{i}']").select_option(kind)
         if names:
             page.locator(f"input[data-action=name][data-seat='{i}']").fill(names[i])
+    if hide:
+        page.locator("input[data-action=hide]").check()
     page.locator("input[data-action=seed]").fill(seed)
     page.locator("[data-action=start]").click()
     page.wait_for_selector("#app[data-screen=table], #app[data-screen=handover]")
@@ -90,7 +93,7 @@ def play_human_step(page, rng: random.Random) -> None:
     else:
         raise AssertionError(f"unexpected decision {kind!r}")
     assert page.locator("#app").get_attribute("data-renders") != before
-    errors = page.locator(".status-bar .error")
+    errors = page.locator(".toast .error")
     assert errors.count() == 0, errors.first.text_content()
 
 

@@ -50,7 +50,7 @@ def test_table_on_a_phone_has_no_sideways_scroll(browser, site_url):
         space = page.locator("g[data-action=space]").first.bounding_box()
         assert space["width"] >= 30 and space["height"] >= 30
         # a thumbnail opens another park full size, and Back returns
-        page.locator("button[data-action=view][data-player='1']").tap()
+        page.locator(".park-tabs button[data-action=view][data-player='1']").tap()
         assert "Sam" in page.locator(".park-title").text_content()
         assert no_sideways_scroll(page)
         page.locator("[data-action=back]").tap()

@@ -58,6 +58,7 @@ def test_geyser_park_pass_and_play_on_a_phone(browser, site_url):
             seats=("human", "human", "random"),
             names=("Lin", "Sam", "Kit"),
             seed="geyser-3",
+            hide=True,
         )
         assert screen(page) == "handover"  # two people: the first one takes the phone
         page.locator("[data-action=ready]").tap()

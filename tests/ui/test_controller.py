@@ -91,7 +91,7 @@ def test_start_checks_names_and_reads_the_seed():
 def test_one_human_goes_straight_to_the_table_two_humans_get_a_handover():
     c = start(seats=("human", "random"))
     assert c.screen == "table" and c.human_to_move() == 0
-    c = start(seats=("human", "human"), names=("Lin", "Sam"))
+    c = start(seats=("human", "human"), names=("Lin", "Sam"), hide_between=True)
     assert c.screen == "handover" and c.handover_to == 0
     assert c.human_to_move() is None  # nothing can be played behind the hand-over
     c.handle("ready", {})

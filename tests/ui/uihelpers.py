@@ -38,8 +38,12 @@ def click(c: Controller, e) -> bool:
     return c.handle(e.attrs["data-action"], data_of(e))
 
 
-def start(variant="base", seats=("human", "random"), names=None, seed="11") -> Controller:
+def start(
+    variant="base", seats=("human", "random"), names=None, seed="11", hide_between=False
+) -> Controller:
     c = Controller(seed_source=lambda: 99)
+    if hide_between:
+        c.handle("hide", {"value": "1"})
     c.handle("variant", {"value": variant})
     return fill_and_start(c, seats, names, seed)
 

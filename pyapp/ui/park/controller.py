@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from pyapp.park.actions import ChooseWeather, Pick, Place, RevealWeather, StartWeather
 from pyapp.park.components import TOKENS
-from pyapp.park.game import park_of
+from pyapp.park.game import copy_state, park_of
 from pyapp.park.protocol import GAME
 from pyapp.park.variants import VARIANTS
 
@@ -62,6 +62,7 @@ class SetupForm(SeatForm):
     def __init__(self, bot_names):
         super().__init__(bot_names, 1, MAX_SEATS, count=2)
         self.variant = "base"
+        self.hide_between = False  # pass-and-play: hand-over screens between people
 
     def counts(self) -> list[int]:
         v = VARIANTS[self.variant]
@@ -101,6 +102,11 @@ class Controller(SeatInputs, TableController):
         self.form = SetupForm(self.bot_names)
         self.turn = Turn()
         self.viewing: int | None = None  # park shown large instead of the focus player's
+        self.show_families = False  # the "show families" view of the parks
+        # take back after Confirm: the state before the last move of a person, kept while that
+        # move revealed nothing hidden and nobody else has moved (``can_take_back``)
+        self.before_move: dict | None = None
+        self.moved: tuple[int, int] | None = None  # (player, log length after the move)
 
     # ------------------------------------------------------------------ the table's hooks
 
@@ -167,13 +173,27 @@ class Controller(SeatInputs, TableController):
     def _on_variant(self, data):
         self.form.set_variant(data.get("value", ""))
 
+    def _on_hide(self, data):
+        self.form.hide_between = bool(data.get("value"))
+
+    def _on_start(self, data):
+        self.hide_between = self.form.hide_between
+        return super()._on_start(data)
+
     # table: viewing and pace
     def _on_view(self, data):
         p = _int(data.get("player"))
         if self.state is None or p is None or not 0 <= p < len(self.state["G"]["players"]):
             return False
         self.viewing = None if p == self.focus_player() else p
-        self.focus = "park-back" if self.viewing is not None else f"thumb-{p}"
+        if data.get("tab"):
+            self.focus = f"tab-{p}"
+        else:
+            self.focus = "park-back" if self.viewing is not None else f"thumb-{p}"
+
+    def _on_families(self, data):
+        self.show_families = not self.show_families
+        self.focus = "families"
 
     def _on_back(self, data):
         p = self.viewing
@@ -282,7 +302,7 @@ class Controller(SeatInputs, TableController):
             return False
         kind = self.decision()["kind"]
         if kind == "reveal":
-            return self.play(RevealWeather(slot))
+            return self.play_human(RevealWeather(slot))
         if kind == "start":  # which starting token goes on the ring
             if slot not in self._start_tokens():
                 return False
@@ -320,12 +340,12 @@ class Controller(SeatInputs, TableController):
         if pick not in self.legal():
             self.notice = t("notice.terrain_not_free")
             return
-        self.play(pick)
+        self.play_human(pick)
 
     def _on_confirm(self, data):
         if self.human_to_move() is None or self.turn.pending is None:
             return False
-        self.play(self.turn.pending)
+        self.play_human(self.turn.pending)
 
     def _on_undo(self, data):
         if self.turn.pending is None and self.turn.token is None and self.turn.slot is None:
@@ -335,6 +355,57 @@ class Controller(SeatInputs, TableController):
         self.turn = Turn()
         self.notice = None
         self.default_focus()
+
+    # ------------------------------------------------------------------ take back after Confirm
+
+    def play_human(self, action) -> bool:
+        """A person's move; it may be taken back later if it reveals nothing hidden (the
+        reserves, face-down weather, the solo stack: the state's "secret" is unchanged)."""
+        p = self.human_to_move()
+        before = copy_state(self.state)
+        if not self.play(action):
+            return False
+        if before["secret"] == self.state["secret"] and self.state is not None:
+            self.before_move, self.moved = before, (p, len(self.state["log"]))
+        else:
+            self.before_move = self.moved = None
+        return True
+
+    def can_take_back(self) -> int | None:
+        """The player whose last confirmed move may be taken back now, or None: only while it
+        is the last move of the game's log (nobody has moved since), the game is not over, no
+        choice of the current decision is pending and no other person has the table."""
+        if self.before_move is None or self.moved is None or self.state is None:
+            return None
+        p, length = self.moved
+        log = self.state["log"]
+        if len(log) != length or log[-1][0] != p or self.screen != "table":
+            return None
+        d = self.decision()
+        if d is None or self.turn.pending is not None or self.turn.token is not None:
+            return None
+        if d["player"] != p and self.is_human(d["player"]):
+            return None  # another person has the device now: not theirs to take back
+        return p
+
+    def _on_takeback(self, data):
+        p = self.can_take_back()
+        if p is None:
+            return False
+        before = self.before_move
+        self.before_move = self.moved = None
+        # the same state object (the saves know a game by it), back as it was
+        self.state.clear()
+        self.state.update(before)
+        self.generation += 1  # a bot thinking about the next decision drops its answer
+        self.thinking = None
+        self.reset_choice()
+        self.error = None
+        self.last_human = p  # the person who takes back keeps the device
+        self.viewing = None
+        self.after_change(announce_move=False)
+        self.notice = t("notice.taken_back")
+        self.announcement = t("notice.taken_back") + " " + self.prompt()
 
     # ------------------------------------------------------------------ misc
 

@@ -13,6 +13,7 @@ from functools import cache
 from pyapp.park.components import (
     ACTIONS,
     SPECIES,
+    SUN,
     TERRAIN_SPACES,
     TOKEN_BY_NAME,
     TOKENS,
@@ -21,7 +22,14 @@ from pyapp.park.components import (
 )
 from pyapp.park.game import ROUNDS, TURNS, score_player
 from pyapp.park.park import load_park
-from pyapp.park.scoring import CATEGORIES
+from pyapp.park.scoring import (
+    CATEGORIES,
+    driven_away_near,
+    faces_of,
+    families,
+    flipped_spaces,
+    placement_previews,
+)
 from pyapp.park.variants import VARIANTS
 
 from ..frame import first_key, frame, messages, screen_of, speed_button
@@ -38,12 +46,14 @@ from .viewmodel import (
     log_lines,
     pick_choices,
     place_choices,
+    plural,
     space_name,
     space_position,
     terrain_space_name,
     token_label,
     weather_choices,
     weather_label,
+    weather_name,
 )
 
 LOG_LINES = 14
@@ -170,6 +180,21 @@ def setup_screen(ctrl: Controller) -> E:
         count_fieldset(f),
         seat_list(f),
         seed_field(f),
+        f.count > 1
+        and h(
+            "label",
+            {"class": "choice hide-between"},
+            h(
+                "input",
+                {
+                    "type": "checkbox",
+                    "data-action": "hide",
+                    "data-key": "hide-between",
+                    "checked": f.hide_between,
+                },
+            ),
+            h("span", None, t("setup.hide_between")),
+        ),
         form_error(f),
         h(
             "figure",
@@ -209,6 +234,7 @@ def park_view(
     flipped=(),
     title: str | None = None,
     key_prefix: str = "sp-",
+    end: bool = False,
 ) -> E:
     """Player ``p``'s park as an SVG: spaces with icons, tokens, weather, highlights."""
     state = ctrl.state
@@ -248,6 +274,23 @@ def park_view(
                 pending_wx[pend.at] = ("up", ring)
                 pending_wx[park.at(park.middle)] = ("up", middle)
     flipped = {tuple(a) for a in flipped}
+    log = state["log"]
+    arrived = None if end or interactive else newest_space(ctrl, p)
+    n_flip = 0
+    near = driven_away_near(park, weather) if ctrl.show_families or end else {}
+    if end:  # the weather that flipped each flipped token
+        near = {
+            i: [w for w in ws if WEATHER[w].drives_away(TOKENS[board[i]])]
+            for i, ws in near.items()
+            if park.at(i) in flipped and board[i] >= 0
+        }
+    previews = {}
+    joined: set[int] = set()
+    if legal and not pending_wx and d["kind"] == "place" and ctrl.turn.token is not None:
+        spots = [park.index[a] for a in legal]
+        previews = placement_previews(park, board, weather, ctrl.turn.token, spots)
+        if selected_at in legal:
+            joined = set(previews[park.index[selected_at]]["family"])
     spaces = []
     for i, s in enumerate(park.spaces):
         x, y = centres[i]
@@ -265,38 +308,75 @@ def park_view(
             parts.append(art.use("i-river", x, y + 1.5, 17.0, "ic ic-river"))
         if s.waterfall:
             parts.append(art.use("i-waterfall", x + 4.0, y + 3.0, 9.0, "ic ic-waterfall"))
-        if park.river_sign == i:
-            parts.append(art.use("i-sign", x - 5.0, y - 4.0, 9.0, "ic ic-sign"))
         label = space_name(park, i)
         token_here = board[i] if board[i] >= 0 else None
         state_text = ""
         if token_here is not None:
             is_flipped = at in flipped
-            parts.append(
-                art.token_glyph(token_here, lets, x, y, cls="tok flipped" if is_flipped else "tok")
+            glyph = art.token_glyph(
+                token_here, lets, x, y, cls="tok flipped" if is_flipped else "tok"
             )
+            if i == arrived:  # the newest move of a computer player: it arrives, seen
+                glyph = h("g", {"class": "arrive", "data-key": f"arrive-{len(log)}-{i}"}, glyph)
+            if is_flipped:  # at the end: flipped one after the other
+                n_flip += 1
+                glyph = h("g", {"class": "flip-in", "style": f"--n: {n_flip}"}, glyph)
+            parts.append(glyph)
             if is_flipped:
                 parts.append(
                     h(
                         "path",
-                        {"class": "flip-x", "d": f"M{x - 5:.1f},{y - 5:.1f} l10,10 m0,-10 l-10,10"},
+                        {
+                            "class": "flip-x",
+                            "style": f"--n: {n_flip}",
+                            "d": f"M{x - 5:.1f},{y - 5:.1f} l10,10 m0,-10 l-10,10",
+                        },
                     )
                 )
                 state_text = t("space.flipped", token=token_label(token_here))
+                if near.get(i):
+                    by = t("list.and").join(weather_name(w) for w in near[i])
+                    state_text = t("list.sep").join((state_text, t("space.flipped_by", weather=by)))
                 cls.append("is-flipped")
             else:
                 state_text = t("space.holds", token=token_label(token_here))
         elif kind == "weather" and weather[i] >= 0:
-            parts.append(art.weather_glyph(weather[i], x, y))
+            glyph = art.weather_glyph(weather[i], x, y)
+            if i == arrived:
+                glyph = h("g", {"class": "arrive", "data-key": f"arrive-{len(log)}-{i}"}, glyph)
+            parts.append(glyph)
             state_text = t("space.holds", token=weather_label(weather[i]))
         elif pending_at == at and pending_token is not None:
-            parts.append(art.token_glyph(pending_token, lets, x, y, cls="tok pending"))
+            # the chosen token travels from the display to the space (static/js/game-dom.js)
+            parts.append(
+                h(
+                    "g",
+                    {
+                        "class": "fly",
+                        "data-key": f"fly-{pending_token}-{at[0]},{at[1]}",
+                        "data-fly-from": f"token-{pending_token}",
+                    },
+                    art.token_glyph(pending_token, lets, x, y, cls="tok pending"),
+                )
+            )
             state_text = t("space.pending", token=token_label(pending_token))
             cls.append("is-pending")
         elif at in pending_wx:
             face, wid = pending_wx[at]
-            parts.append(art.weather_glyph(wid, x, y, face_down=face == "down"))
-            parts[-1].attrs["class"] = "wx pending"
+            glyph = art.weather_glyph(wid, x, y, face_down=face == "down")
+            glyph.attrs["class"] = "wx pending"
+            slot = getattr(ctrl.turn.pending, "slot", None)
+            parts.append(
+                h(
+                    "g",
+                    {
+                        "class": "fly",
+                        "data-key": f"fly-w{slot}-{at[0]},{at[1]}",
+                        "data-fly-from": f"slot-{slot}" if slot is not None else None,
+                    },
+                    glyph,
+                )
+            )
             state_text = t(
                 "space.pending",
                 token=weather_label(wid) if wid is not None else t("weather.face_down"),
@@ -313,6 +393,12 @@ def park_view(
             state_text = state_text + t("list.sep") + t("space.last") if state_text else ""
         attrs = {"class": " ".join(cls), "data-key": f"{key_prefix}{at[0]},{at[1]}"}
         full = t("list.sep").join(x for x in (label, state_text, space_position(park, i)) if x)
+        if i in near and not end:
+            beside = t("list.and").join(weather_label(w) for w in near[i])
+            full = t("list.sep").join((full, t("space.near_weather", weather=beside)))
+        if i in previews:
+            parts.append(preview_badge(previews[i], x, y))
+            full = t("list.sep").join((full, preview_text(previews[i])))
         if at in legal:
             cls.append("legal")
             if selected_at == at:
@@ -331,6 +417,10 @@ def park_view(
         else:
             attrs.update({"role": "img", "aria-label": full})
         spaces.append(h("g", attrs, parts))
+    if joined:
+        spaces.append(outlines(joined, centres, "fam-join"))
+    if ctrl.show_families or end:
+        spaces.append(families_layer(ctrl, p, centres, near))
     name = pl["name"]
     return h(
         "svg",
@@ -343,6 +433,114 @@ def park_view(
         },
         spaces,
     )
+
+
+def newest_space(ctrl: Controller, p: int) -> int | None:
+    """The space of the game's newest move when a computer player ``p`` made it (a token or
+    a weather token placed), else None."""
+    state = ctrl.state
+    if not state["log"] or ctrl.is_human(p):
+        return None
+    who, text = state["log"][-1]
+    if who != p:
+        return None
+    park = ctrl.park_of_state()
+    pl = state["G"]["players"][p]
+    kind = text.split(" ", 1)[0]
+    if kind == "place":
+        return pl.get("last")
+    if kind in ("weather", "start") and pl.get("next_weather") is not None:
+        order = park.weather_order
+        return order[(pl["next_weather"] - 1) % len(order)]
+    return None
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else ("±0" if n == 0 else f"−{-n}")
+
+
+def preview_badge(preview: dict, x: float, y: float) -> E:
+    """What a placement here changes in the score, drawn at the bottom of the space."""
+    n = preview["total"]
+    cls = "pv up" if n > 0 else ("pv zero" if n == 0 else "pv down")
+    return h(
+        "g",
+        {"class": cls, "transform": f"translate({x:.1f},{y + 5.6:.1f})", "aria-hidden": "true"},
+        h("rect", {"x": -5.4, "y": -3.2, "width": 10.8, "height": 6.4, "rx": 2.2}),
+        h("text", {"x": 0, "y": 2.0, "font-size": 5.2}, signed(n)),
+    )
+
+
+def preview_text(preview: dict) -> str:
+    return t(
+        "preview.label",
+        total=signed(preview["total"]),
+        families=signed(preview["families"]),
+        coverage=signed(preview["coverage"]),
+        geysers=signed(preview["geysers"]),
+    )
+
+
+def outlines(indices, centres, cls: str, radius: float = 0.86) -> E:
+    """Outlines of the spaces ``indices`` (a family), drawn over the park."""
+    return h(
+        "g",
+        {"class": cls, "aria-hidden": "true"},
+        [
+            h("polygon", {"points": art.points_attr(art.corners(*centres[i], art.R * radius))})
+            for i in sorted(indices)
+        ],
+    )
+
+
+def families_layer(ctrl: Controller, p: int, centres, marks: dict[int, list[int]]) -> E:
+    """The "show families" view: the best family of each species outlined in its colour, and
+    on the spaces of ``marks`` the weather beside them (``driven_away_near``; at the end, the
+    weather that flipped the token)."""
+    park = ctrl.park_of_state()
+    pl = ctrl.state["G"]["players"][p]
+    faces, wx = faces_of(pl["board"], pl["weather"])
+    flipped = flipped_spaces(park, faces, wx)
+    suns = [w for w in park.weather_spaces if wx[w] is not None and wx[w].id == SUN]
+    layer = []
+    for k, sp in enumerate(SPECIES):
+        fams = families(park, faces, flipped, sp, suns)
+        if fams and fams[0][0] > 0:
+            layer.append(outlines(fams[0][1], centres, f"fam fam-{sp}", 0.9 - 0.07 * k))
+    for i, wids in sorted(marks.items()):
+        x, y = centres[i]
+        for n, wid in enumerate(wids[:2]):
+            g = art.weather_glyph(wid, x + 5.2 - 10.4 * n, y - 5.2, radius=2.9)
+            g.attrs["class"] = "wx near-wx"
+            layer.append(g)
+    return h("g", {"class": "families", "aria-hidden": "true"}, layer)
+
+
+def park_tabs(ctrl: Controller, shown: int) -> E:
+    """On phones: every park one tap away (a tab per player, the one shown pressed)."""
+    tabs = []
+    d = ctrl.decision()
+    to_move = d["player"] if d is not None else None
+    for q, pl in enumerate(ctrl.state["G"]["players"]):
+        score = score_player(ctrl.state, q)["total"]
+        tabs.append(
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "park-tab" + (" to-move" if to_move == q else ""),
+                    "data-action": "view",
+                    "data-player": str(q),
+                    "data-tab": "1",
+                    "data-key": f"tab-{q}",
+                    "aria-pressed": "true" if q == shown else "false",
+                    "title": t("park.open", name=pl["name"], score=score),
+                },
+                h("span", {"class": "tab-name"}, pl["name"]),
+                h("span", {"class": "tab-score"}, str(score)),
+            )
+        )
+    return h("nav", {"class": "park-tabs", "aria-label": t("park.others")}, tabs)
 
 
 def park_thumb(ctrl: Controller, p: int) -> E:
@@ -360,10 +558,36 @@ def park_thumb(ctrl: Controller, p: int) -> E:
             cls += " last"
         shapes.append(h("polygon", {"class": f"hex t-{cls}", "points": polys[i]}))
         x, y = centres[i]
+        last = pl.get("last") == i
         if pl["board"][i] >= 0:
             first = TOKENS[pl["board"][i]].animals[0]
             shapes.append(
                 h("circle", {"class": f"mini-tok sp-{first}", "cx": x, "cy": y, "r": 6.0})
+            )
+            if len(TOKENS[pl["board"][i]].animals) > 1:  # the other animals: a second half
+                second = TOKENS[pl["board"][i]].animals[1]
+                shapes.append(
+                    h(
+                        "path",
+                        {
+                            "class": f"mini-tok sp-{second}",
+                            "d": f"M{x:.1f},{y - 6:.1f} A6,6 0 0 1 {x:.1f},{y + 6:.1f} Z",
+                        },
+                    )
+                )
+        if last:  # a new placement of this park rings once (its key changes with the log)
+            fresh = bool(state["log"]) and state["log"][-1][0] == p
+            shapes.append(
+                h(
+                    "circle",
+                    {
+                        "class": "mini-last" + (" arrive-ring" if fresh else ""),
+                        "data-key": f"last-{p}-{len(state['log'])}",
+                        "cx": x,
+                        "cy": y,
+                        "r": 8.6,
+                    },
+                )
             )
         elif s.kind == "weather" and pl["weather"][i] >= 0:
             shapes.append(
@@ -413,6 +637,10 @@ def park_thumb(ctrl: Controller, p: int) -> E:
 
 
 def table_screen(ctrl: Controller) -> E:
+    """The table: the park on the left (with Confirm and Take back under it), the prompt and
+    the pieces to choose from on the right, the other parks and the log beside or below.
+    Layout (static/css/table.css): the whole decision fits the viewport at every size; nothing
+    that appears while choosing (notices) pushes the park or the panels."""
     state = ctrl.state
     d = ctrl.decision()
     me = ctrl.human_to_move()
@@ -428,7 +656,21 @@ def table_screen(ctrl: Controller) -> E:
     head = [
         h("h2", {"class": "park-title", "id": "park-title"}, t("park.of", name=pl["name"])),
         h("span", {"class": "park-score"}, t("park.score", score=score)),
+        n > 1 and park_tabs(ctrl, shown),
     ]
+    head.append(
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary small families-toggle",
+                "data-action": "families",
+                "data-key": "families",
+                "aria-pressed": "true" if ctrl.show_families else "false",
+            },
+            t("families.show"),
+        )
+    )
     if ctrl.viewing is not None:
         head.append(
             h(
@@ -442,15 +684,24 @@ def table_screen(ctrl: Controller) -> E:
                 t("park.back"),
             )
         )
-    main_col = [
-        h("div", {"class": "park-head"}, head),
-        park_view(ctrl, shown, interactive=interactive),
-        confirm_bar(ctrl) if interactive else None,
+    left = [
+        h("div", {"class": "park-head" + (" has-tabs" if n > 1 else "")}, head),
+        h(
+            "div",
+            {"class": "park-box"},
+            park_view(ctrl, shown, interactive=interactive),
+            toast(ctrl),
+        ),
+        # also while the bots play: the bar keeps its place and may take back a move
+        confirm_bar(ctrl) if interactive or (me is None and ctrl.humans()) else None,
+    ]
+    right = [
+        status_bar(ctrl),
+        board_panel(ctrl, me is not None and kind == "pick"),
         display_panel(ctrl, shown, interactive and kind == "place"),
         weather_panel(ctrl, shown, interactive and kind in ("weather", "reveal", "start")),
     ]
-    side = [
-        board_panel(ctrl, me is not None and kind == "pick"),
+    others = [
         n > 1
         and h(
             "div",
@@ -458,6 +709,7 @@ def table_screen(ctrl: Controller) -> E:
             [park_thumb(ctrl, q) for q in range(n)],
         ),
         log_panel(ctrl),
+        h("div", {"class": "legends"}, species_legend(), weather_guide()),
     ]
     return h(
         "section",
@@ -467,11 +719,20 @@ def table_screen(ctrl: Controller) -> E:
             "data-decision": kind,
             "data-human-turn": "true" if me is not None else "false",
             "data-player": str(d["player"]) if d else "",
+            # a new decision of a person shows the table from its top (static/js/game-dom.js)
+            "data-scroll-key": str(len(state["log"])) if me is not None else "wait",
         },
-        status_bar(ctrl),
-        h("div", {"class": "table-main"}, main_col),
-        h("div", {"class": "table-side"}, side),
+        h("div", {"class": "table-left"}, left),
+        h("div", {"class": "table-right"}, right),
+        h("div", {"class": "table-others"}, others),
     )
+
+
+def toast(ctrl: Controller) -> E:
+    """The refused move or the hint of the moment, drawn over the park's top edge (it never
+    pushes anything); always present, empty when there is nothing to say."""
+    shown = messages(ctrl)
+    return h("div", {"class": "toast" + (" shown" if shown else "")}, shown)
 
 
 def status_bar(ctrl: Controller) -> E:
@@ -487,6 +748,13 @@ def status_bar(ctrl: Controller) -> E:
         h(
             "div",
             {"class": "round"},
+            ctrl.passed_to is not None
+            and ctrl.human_to_move() == ctrl.passed_to
+            and h(
+                "strong",
+                {"class": "turn-pass", "data-key": "turn-pass"},
+                t("pass.banner", name=state["G"]["players"][ctrl.passed_to]["name"]),
+            ),
             h("span", None, t("status.round", round=ctx["round"], rounds=ROUNDS)),
             h("span", None, turn),
         ),
@@ -502,7 +770,7 @@ def status_bar(ctrl: Controller) -> E:
         ),
     ]
     bits.append(speed_button(ctrl))
-    return h("div", {"class": "status-bar"}, bits, messages(ctrl))
+    return h("div", {"class": "status-bar"}, bits)
 
 
 def confirm_bar(ctrl: Controller) -> E:
@@ -513,6 +781,7 @@ def confirm_bar(ctrl: Controller) -> E:
         or ctrl.turn.slot is not None
         or ctrl.turn.action is not None
     )
+    back = "undo" if something else ("takeback" if ctrl.can_take_back() is not None else None)
     return h(
         "div",
         {"class": "confirm-bar" + (" active" if pending is not None else "")},
@@ -532,9 +801,10 @@ def confirm_bar(ctrl: Controller) -> E:
             {
                 "type": "button",
                 "class": "secondary",
-                "data-action": "undo",
+                "data-action": back or "undo",
                 "data-key": "undo",
-                "disabled": not something,
+                "disabled": back is None,
+                "title": t("turn.takeback_help") if back == "takeback" else None,
             },
             t("turn.undo"),
         ),
@@ -619,7 +889,6 @@ def display_panel(ctrl: Controller, p: int, choosing: bool) -> E:
         h("h3", None, t("display.title"), h("small", None, t("display.reserve", n=reserve))),
         h("ul", {"class": "display" + (" choosing" if choosing else "")}, items),
         notes,
-        species_legend(),
     )
 
 
@@ -764,7 +1033,6 @@ def weather_panel(ctrl: Controller, p: int, choosing: bool) -> E:
         h("h3", None, t("weather.title")),
         h("ul", {"class": "weather-display" + (" choosing" if wc and wc.slots else "")}, slots),
         extra,
-        weather_guide(),
     )
 
 
@@ -955,8 +1223,11 @@ def end_screen(ctrl: Controller) -> E:
     sheets = result["players"]
     winners = result["winners"]
     names = [s["name"] for s in sheets]
+    humans = ctrl.humans()
     if len(sheets) == 1:
         title = t("end.solo_title", score=sheets[0]["total"])
+    elif len(humans) == 1:
+        title = result_for(ctrl, humans[0])
     elif len(winners) == 1:
         title = t("end.winner", name=names[winners[0]])
     else:
@@ -982,15 +1253,16 @@ def end_screen(ctrl: Controller) -> E:
                     interactive=False,
                     flipped=sheet["flipped_at"],
                     key_prefix=f"end{p}-",
-                    title=t("end.park_label", name=sheet["name"], n=sheet["flipped"]),
+                    end=True,
+                    title=plural("end.park_label", sheet["flipped"], name=sheet["name"]),
                 ),
                 h(
                     "figcaption",
                     None,
-                    t(
+                    plural(
                         "end.park_caption",
+                        sheet["flipped"],
                         name=sheet["name"],
-                        n=sheet["flipped"],
                         score=sheet["total"],
                     ),
                 ),
@@ -1029,6 +1301,29 @@ def end_screen(ctrl: Controller) -> E:
         ),
         h("div", {"class": "end-parks"}, parks),
     )
+
+
+def result_for(ctrl: Controller, me: int) -> str:
+    """The result from one person's side: "You lost to Lin (computer) by 91 points"."""
+    result = ctrl.result
+    sheets, winners = result["players"], result["winners"]
+
+    def who(q: int) -> str:
+        name = sheets[q]["name"]
+        return name if ctrl.is_human(q) else t("park.bot_name", name=name)
+
+    mine = sheets[me]["total"]
+    if me in winners and len(winners) > 1:
+        return t("end.you_shared", names=t("list.and").join(who(q) for q in winners if q != me))
+    if me in winners:
+        rival = max((q for q in range(len(sheets)) if q != me), key=lambda q: sheets[q]["total"])
+        margin = mine - sheets[rival]["total"]
+        key = "end.you_won_by" if margin else "end.you_won_tiebreak"
+        return t(key, name=who(rival), n=margin)
+    winner = winners[0]
+    margin = sheets[winner]["total"] - mine
+    key = "end.you_lost_by" if margin else "end.you_lost_tiebreak"
+    return t(key, name=who(winner), n=margin)
 
 
 _CATEGORY_ICON = {
@@ -1085,13 +1380,13 @@ def scoring_pad(sheets: list[dict], winners: list[int]) -> E:
                 cells.append(
                     h(
                         "td",
-                        {"data-cat": cat, "aria-label": t("pad.flipped", n=s["flipped"])},
+                        {"data-cat": cat, "aria-label": plural("pad.flipped", s["flipped"])},
                         "✕" + str(s["flipped"]) if s["flipped"] else "–",
                     )
                 )
             else:
                 cells.append(h("td", {"data-cat": cat}, str(s["categories"][cat])))
-        rows.append(h("tr", {"class": f"cat-{cat}"}, cells))
+        rows.append(h("tr", {"class": f"cat-{cat}", "style": f"--n: {n}"}, cells))
     total = [h("th", {"scope": "row"}, "Σ ", t("pad.total"))]
     for p, s in enumerate(sheets):
         total.append(

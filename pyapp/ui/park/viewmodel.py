@@ -21,6 +21,11 @@ from ..i18n import t
 # --------------------------------------------------------------------------- names
 
 
+def plural(key: str, n: int, **params) -> str:
+    """The text of ``key`` for a count: ``key.one`` for 1, else ``key.other`` (no "(s)")."""
+    return t(f"{key}.{'one' if n == 1 else 'other'}", n=n, **params)
+
+
 def species_name(s: str, count: int = 1) -> str:
     return t(f"species.{s}.{'one' if count == 1 else 'other'}")
 
@@ -47,7 +52,7 @@ def token_label_by_name(name: str) -> str:
 def weather_name(wid: int) -> str:
     w = WEATHER[wid]
     if w.kind == "thunderstorm":
-        return t("weather.thunderstorm", n=w.clouds)
+        return plural("weather.thunderstorm", w.clouds)
     return t(f"weather.{w.kind}")
 
 
@@ -57,7 +62,7 @@ def weather_effect(wid: int) -> str:
     if w.kind == "sun":
         return t("weather.effect.sun")
     if w.kind == "thunderstorm":
-        return t("weather.effect.thunder", n=w.clouds)
+        return plural("weather.effect.thunder", w.clouds)
     feats = [feature_name(f) for f in FEATURES if w.mask & FEATURE_BIT[f]]
     return t("weather.effect.bad", features=t("list.or").join(feats))
 

@@ -1,0 +1,54 @@
+"""Every park at the table: a tab per player (one tap away on phones), thumbnails that mark
+each park's last placement, live after every move."""
+
+from __future__ import annotations
+
+from test_table_previews import _park_svg, _place_decision
+from uihelpers import click, offered, render
+
+
+def _thumb(c, p):
+    nodes, _ = render(c)
+    return next(e for n in nodes for e in n.iter() if e.attrs.get("data-key") == f"thumb-{p}")
+
+
+def test_a_tab_per_player_shows_that_park_and_back():
+    c = _place_decision()
+    tabs = [e for e in offered(c, "view") if e.attrs.get("data-tab")]
+    assert [e.attrs["data-player"] for e in tabs] == ["0", "1"]
+    assert [e.attrs["aria-pressed"] for e in tabs] == ["true", "false"]
+    click(c, tabs[1])
+    assert c.viewing == 1 and c.focus == "tab-1"
+    assert _park_svg(c).attrs["data-player"] == "1"
+    tabs = [e for e in offered(c, "view") if e.attrs.get("data-tab")]
+    assert [e.attrs["aria-pressed"] for e in tabs] == ["false", "true"]
+    click(c, tabs[0])
+    assert c.viewing is None and _park_svg(c).attrs["data-player"] == "0"
+
+
+def test_thumbnails_mark_the_last_placement_of_each_park():
+    c = _place_decision()
+    for p in (0, 1):
+        last = c.state["G"]["players"][p].get("last")
+        marks = _thumb(c, p).find_all(lambda e: "mini-last" in e.classes())
+        assert len(marks) == (1 if last is not None else 0)
+    assert c.state["G"]["players"][1].get("last") is not None  # the bot has placed
+
+
+def test_sentences_have_no_parenthesised_plurals():
+    import pyapp.ui.persistence  # noqa: F401 - its strings join the catalogue
+    from pyapp.park.components import WEATHER_BY_NAME
+    from pyapp.ui import i18n
+    from pyapp.ui.park.viewmodel import weather_effect, weather_name
+    from pyapp.ui.strings_fr import FR
+
+    for catalogue in (i18n.CATALOGUES["en"], FR):
+        bad = [
+            k
+            for k, v in catalogue.items()
+            if ("(s)" in v or "(aux)" in v or "(es)" in v) and not k.startswith(("cal.", "pyr."))
+        ]
+        assert bad == []  # Caldera Park's and the shell's texts (the other games have theirs)
+    assert weather_name(WEATHER_BY_NAME["thunderstorm1"].id) == "thunderstorm with 1 cloud"
+    assert weather_name(WEATHER_BY_NAME["thunderstorm3"].id) == "thunderstorm with 3 clouds"
+    assert weather_effect(WEATHER_BY_NAME["thunderstorm1"].id).endswith("exactly 1 animal")
