@@ -21,6 +21,12 @@ class CaledeaGame(Game):
     min_players = 2
     max_players = 4
     bot_names = ("random", "greedy", "strong")
+    #: what the app must say plainly (the printed cards and board were never published in text)
+    reconstructed = (
+        "The nine kingdoms and the board are reconstructed for this edition: the printed cards "
+        "and board of the 2007 game could not be found, so they were designed within the rules "
+        "and balanced by measurement."
+    )
 
     def normalise_options(self, options: dict) -> dict:
         return engine.normalise_options(options)
