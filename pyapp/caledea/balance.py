@@ -93,7 +93,7 @@ def report(results: list[dict], games: int, bot: str, seed) -> dict:
         k: {
             "games": played[k],
             "wins": wins[k],
-            "win_rate": wins[k] / played[k],
+            "win_rate": wins[k] / played[k] if played[k] else None,
             "win_rate_95": list(wilson(wins[k], played[k])),
         }
         for k in names
@@ -109,7 +109,8 @@ def report(results: list[dict], games: int, bot: str, seed) -> dict:
     g = GOALS
     out["goals_met"] = {
         "kingdoms": all(
-            g["kingdom_low"] <= e["win_rate"] <= g["kingdom_high"] for e in kingdoms.values()
+            e["win_rate"] is not None and g["kingdom_low"] <= e["win_rate"] <= g["kingdom_high"]
+            for e in kingdoms.values()
         ),
         "first_player": out["first_player"]["win_rate"] <= g["first_high"],
         "median_rounds": out["rounds"]["median"] <= g["median_rounds"],
@@ -124,7 +125,9 @@ def print_report(rep: dict) -> None:
         f"and order), bot {st['bot']} in every seat, seed {st['seed']}"
     )
     print(f"{'kingdom':<10} {'games':>6} {'wins':>7} {'win rate':>9} {'95% interval':>15}")
-    for k, e in sorted(rep["kingdoms"].items(), key=lambda x: -x[1]["win_rate"]):
+    for k, e in sorted(rep["kingdoms"].items(), key=lambda x: -(x[1]["win_rate"] or 0)):
+        if not e["games"]:
+            continue
         low, high = e["win_rate_95"]
         print(
             f"{k:<10} {e['games']:>6} {e['wins']:>7g} {e['win_rate'] * 100:>8.1f}% "
