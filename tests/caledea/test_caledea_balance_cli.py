@@ -62,3 +62,17 @@ def test_cli_simulate_arena_and_bench(capsys):
 def test_balance_command_refuses_bad_counts(capsys):
     assert balance.main(["--games", "0"]) == 2
     assert "at least 1" in capsys.readouterr().err
+
+
+def test_a_logged_run_resumes_without_playing_again(tmp_path, capsys):
+    log = tmp_path / "results.jsonl"
+    first = balance.run(1, "random", seed="log", log=str(log))
+    lines = log.read_text().splitlines()
+    assert len(lines) == 72 and first["settings"]["games"] == 72
+    again = balance.run(1, "random", seed="log", log=str(log))
+    assert log.read_text().splitlines() == lines  # nothing played twice
+    assert again["kingdoms"] == first["kingdoms"]
+    assert (
+        balance.main(["--games", "1", "--bot", "random", "--log", str(log), "--report-only"]) == 0
+    )
+    assert "first player wins" in capsys.readouterr().out
