@@ -9,8 +9,8 @@ package under ``pyapp/`` and one line here; no other game changes.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from dataclasses import dataclass
+from pathlib import Path
 
 from .core.errors import LoadError
 
@@ -47,11 +47,10 @@ def entry(game_id: str) -> Entry:
 
 
 def has_engine(game_id: str) -> bool:
-    """Whether the game's engine is installed (a game may have one before it is ready)."""
-    try:
-        return importlib.util.find_spec(entry(game_id).module) is not None
-    except ModuleNotFoundError:  # not even its package yet
-        return False
+    """Whether the game's engine is in this copy of ``pyapp`` (a game may exist before its
+    screens); looked up as a file beside this module, never through other installed copies."""
+    parts = entry(game_id).module.split(".")[1:]  # "pyapp.caledea.protocol" -> caledea/protocol.py
+    return Path(__file__).resolve().parent.joinpath(*parts[:-1], parts[-1] + ".py").is_file()
 
 
 def get(game_id: str):

@@ -26,10 +26,12 @@ GOALS = {"kingdom_low": 0.40, "kingdom_high": 0.60, "first_high": 0.55, "median_
 
 
 def jobs(games: int, seed) -> list[dict]:
-    """One entry per game: the kingdoms in seat order (the first seat moves first) and a seed."""
+    """One entry per game: the kingdoms in seat order (the first seat moves first) and a seed.
+    Round by round (every pairing both ways, then again), so that any number of whole rounds
+    gives every kingdom the same number of games."""
     out = []
-    for a, b in combinations(cards.kingdom_names(), 2):
-        for g in range(games):
+    for g in range(games):
+        for a, b in combinations(cards.kingdom_names(), 2):
             for order in ((a, b), (b, a)):
                 out.append({"kingdoms": list(order), "seed": f"{seed}/{a}/{b}/{g}"})
     return out
@@ -44,6 +46,7 @@ def play_one(job: dict, bot: str = "strong") -> dict:
     res = engine.result(state)
     return {
         "kingdoms": job["kingdoms"],
+        "seed": job["seed"],
         "winners": res["winners"],
         "how": res["how"],
         "rounds": state["round"],
@@ -54,23 +57,59 @@ def _play_star(args):
     return play_one(*args)
 
 
-def run(games: int = 10, bot: str = "strong", seed=1, jobs_n: int = 1, progress=None) -> dict:
+def run(
+    games: int = 10, bot: str = "strong", seed=1, jobs_n: int = 1, progress=None, log=None
+) -> dict:
+    """Play the games (on ``jobs_n`` processes) and report. ``log``: a file where each result
+    is appended as a JSON line as soon as it is known; results already there (same seed and
+    bot) are not played again, so a long run can be stopped and resumed."""
     todo = jobs(games, seed)
-    results = []
-    if jobs_n > 1:
-        from multiprocessing import Pool
+    done = {}
+    if log is not None:
+        done = _read_log(log, bot)
+    results = [
+        done[j["seed"], tuple(j["kingdoms"])]
+        for j in todo
+        if (j["seed"], tuple(j["kingdoms"])) in done
+    ]
+    left = [j for j in todo if (j["seed"], tuple(j["kingdoms"])) not in done]
+    out = open(log, "a", encoding="utf-8") if log is not None else None  # noqa: SIM115
 
-        with Pool(jobs_n) as pool:
-            for n, r in enumerate(pool.imap(_play_star, [(j, bot) for j in todo], 4), 1):
-                results.append(r)
-                if progress:
-                    progress(n, len(todo))
-    else:
-        for n, j in enumerate(todo, 1):
-            results.append(play_one(j, bot))
-            if progress:
-                progress(n, len(todo))
+    def keep(r, n: int) -> None:
+        results.append(r)
+        if out is not None:
+            out.write(json.dumps({**r, "bot": bot}) + "\n")
+            out.flush()
+        if progress:
+            progress(n, len(todo))
+
+    try:
+        if jobs_n > 1:
+            from multiprocessing import Pool
+
+            with Pool(jobs_n) as pool:
+                for r in pool.imap(_play_star, [(j, bot) for j in left]):
+                    keep(r, len(results) + 1)
+        else:
+            for j in left:
+                keep(play_one(j, bot), len(results) + 1)
+    finally:
+        if out is not None:
+            out.close()
     return report(results, games, bot, seed)
+
+
+def _read_log(path: str, bot: str) -> dict:
+    done = {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                r = json.loads(line)
+                if r.get("bot") == bot:
+                    done[r["seed"], tuple(r["kingdoms"])] = r
+    except FileNotFoundError:
+        pass
+    return done
 
 
 def report(results: list[dict], games: int, bot: str, seed) -> dict:
@@ -93,7 +132,7 @@ def report(results: list[dict], games: int, bot: str, seed) -> dict:
         k: {
             "games": played[k],
             "wins": wins[k],
-            "win_rate": wins[k] / played[k],
+            "win_rate": wins[k] / played[k] if played[k] else None,
             "win_rate_95": list(wilson(wins[k], played[k])),
         }
         for k in names
@@ -109,7 +148,8 @@ def report(results: list[dict], games: int, bot: str, seed) -> dict:
     g = GOALS
     out["goals_met"] = {
         "kingdoms": all(
-            g["kingdom_low"] <= e["win_rate"] <= g["kingdom_high"] for e in kingdoms.values()
+            e["win_rate"] is not None and g["kingdom_low"] <= e["win_rate"] <= g["kingdom_high"]
+            for e in kingdoms.values()
         ),
         "first_player": out["first_player"]["win_rate"] <= g["first_high"],
         "median_rounds": out["rounds"]["median"] <= g["median_rounds"],
@@ -124,7 +164,9 @@ def print_report(rep: dict) -> None:
         f"and order), bot {st['bot']} in every seat, seed {st['seed']}"
     )
     print(f"{'kingdom':<10} {'games':>6} {'wins':>7} {'win rate':>9} {'95% interval':>15}")
-    for k, e in sorted(rep["kingdoms"].items(), key=lambda x: -x[1]["win_rate"]):
+    for k, e in sorted(rep["kingdoms"].items(), key=lambda x: -(x[1]["win_rate"] or 0)):
+        if not e["games"]:
+            continue
         low, high = e["win_rate_95"]
         print(
             f"{k:<10} {e['games']:>6} {e['wins']:>7g} {e['win_rate'] * 100:>8.1f}% "
@@ -151,6 +193,10 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--progress", action="store_true")
+    ap.add_argument("--log", default=None, help="JSON-lines file of results (resumable)")
+    ap.add_argument(
+        "--report-only", action="store_true", help="report the results in --log, play nothing"
+    )
     args = ap.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         print("error: --games and --jobs are at least 1", file=sys.stderr)
@@ -159,7 +205,20 @@ def main(argv=None) -> int:
     def progress(done, total):
         print(f"\r{done}/{total}", end="" if done < total else "\n", file=sys.stderr)
 
-    rep = run(args.games, args.bot, args.seed, args.jobs, progress if args.progress else None)
+    if args.report_only:
+        if args.log is None:
+            print("error: --report-only needs --log", file=sys.stderr)
+            return 2
+        rep = report(list(_read_log(args.log, args.bot).values()), args.games, args.bot, args.seed)
+    else:
+        rep = run(
+            args.games,
+            args.bot,
+            args.seed,
+            args.jobs,
+            progress if args.progress else None,
+            args.log,
+        )
     print(json.dumps(rep) if args.json else "", end="\n" if args.json else "")
     if not args.json:
         print_report(rep)

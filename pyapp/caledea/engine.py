@@ -20,6 +20,7 @@ who make them; battles whose outcome is forced are rolled at once.
 from __future__ import annotations
 
 from ..core.errors import IllegalActionError, OptionsError
+from ..core.options import check_names
 from ..core.rng import Rng
 from . import cards
 from .actions import Ambush, Bombard, Build, Capital, End, Move, Pair, Transport, Upgrade, Withdraw
@@ -39,7 +40,7 @@ NONE, SALTED = -1, -2
 def normalise_options(options: dict) -> dict:
     if not isinstance(options, dict):
         raise OptionsError("options must be a dict")
-    known = {"players", "seed", "kingdoms", "epic", "first", "edition"}
+    known = {"players", "seed", "kingdoms", "epic", "first", "edition", "names"}
     extra = set(options) - known
     if extra:
         raise OptionsError(f"unknown option(s): {', '.join(sorted(map(str, extra)))}")
@@ -77,7 +78,7 @@ def normalise_options(options: dict) -> dict:
         first = rng.below(players)  # the die cast for who plays first
     if type(first) is not int or not 0 <= first < players:
         raise OptionsError(f"first is a seat from 0 to {players - 1}")
-    return {
+    out = {
         "players": players,
         "seed": seed,
         "kingdoms": list(kingdoms),
@@ -85,6 +86,9 @@ def normalise_options(options: dict) -> dict:
         "first": first,
         "edition": edition,
     }
+    if options.get("names") is not None:  # optional: without names, kingdoms name the players
+        out["names"] = check_names(options["names"], players)
+    return out
 
 
 def new_game(options: dict) -> dict:

@@ -21,6 +21,12 @@ class CaledeaGame(Game):
     min_players = 2
     max_players = 4
     bot_names = ("random", "greedy", "strong")
+    #: what the app must say plainly (the printed cards and board were never published in text)
+    reconstructed = (
+        "The nine kingdoms and the board are reconstructed for this edition: the printed cards "
+        "and board of the 2007 game could not be found, so they were designed within the rules "
+        "and balanced by measurement."
+    )
 
     def normalise_options(self, options: dict) -> dict:
         return engine.normalise_options(options)
@@ -124,6 +130,25 @@ class CaledeaGame(Game):
                 }
             )
         return out
+
+    def action_cost(self, state: dict, action) -> dict:
+        """What an action of the player to move would cost: ``{"gold": n, "moves": m}`` (the
+        screens show it on the buttons; legality stays with ``why_illegal``)."""
+        action = self.read_action(action)
+        p = state["player"]
+        costs = engine.kingdom_of(state, p)["costs"]
+        kind = action.kind
+        if kind == "upgrade":
+            u = engine.unit_by_id(state, action.unit)
+            gold = costs["cavalry"] if u is None or u["rank"] == 1 else costs["general"]
+            return {"gold": gold, "moves": 1}
+        if kind == "build":
+            sq = engine.board_of(state).parse(action.square)
+            s = state["structures"][sq] if sq is not None else None
+            return {"gold": costs["tower"] if s is None else costs["castle"], "moves": 1}
+        if kind in ("bombard", "transport") or (kind == "ambush" and action.unit >= 0):
+            return {"gold": costs["power"], "moves": 0}
+        return {"gold": 0, "moves": 1 if kind == "move" else 0}
 
     def battle_dice(self, state: dict, attacker: int, defender: int) -> dict | None:
         """The dice an attacking and a defending unit of the open combat would roll."""

@@ -8,11 +8,13 @@ import copy
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
-from conftest import HERE
 
 from pyapp.caledea import cards
+
+HERE = Path(__file__).resolve().parent
 
 ROOT = HERE.parents[1]
 

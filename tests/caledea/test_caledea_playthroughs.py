@@ -5,12 +5,14 @@ number of legal actions at every decision, and the bots still choose the same ac
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
-from conftest import HERE
 from make_caledea_playthroughs import GAMES, play
 
 from pyapp.caledea.protocol import GAME
+
+HERE = Path(__file__).resolve().parent
 
 FILES = sorted((HERE / "playthroughs").glob("*.json"))
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
-from conftest import HERE
 
 from pyapp.caledea.protocol import GAME
+
+HERE = Path(__file__).resolve().parent
 
 ROOT = HERE.parents[1]
 RUNNER = HERE / "pyodide_caledea.mjs"

@@ -171,23 +171,13 @@ def test_epic_board_is_twenty_by_ten_and_wraps_with_a_ghost_ring():
     assert len(real) == 200
 
 
-def test_player_names_are_asked_only_when_the_engine_keeps_them():
-    from pyapp.ui.caledea.controller import _accepts_names
-
+def test_player_names_are_asked_and_kept():
     c = make_table()
-    assert c.form.with_names == _accepts_names()
-    assert bool(elements(c, "name")) == c.form.with_names
+    assert len(elements(c, "name")) == c.form.count
     c.handle("name", {"seat": "0", "value": "Anna"})
     c.handle("start", {})
-    names = model_names(c)
-    if c.form.with_names:
-        assert names[0] == "Anna"
-    else:  # the kingdoms name the players, and the form says so
-        assert names == c.state["options"]["kingdoms"]
-        c.handle("menu-new", {})
-        assert "named by their kingdom" in to_json(render(c)[0])
-    c.form.with_names = True  # an engine that keeps names: the fields are there
-    assert len(elements(c, "name")) == c.form.count
+    assert model_names(c)[0] == "Anna"
+    assert c.state["options"]["names"][0] == "Anna"
 
 
 def model_names(c: Controller) -> list[str]:

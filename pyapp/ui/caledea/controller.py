@@ -11,7 +11,6 @@ The controller never decides what is legal: destinations come from the engine's
 from __future__ import annotations
 
 import random
-from functools import cache
 
 from pyapp.caledea.actions import Bombard, Build, Capital, End, Move, Transport, Upgrade
 from pyapp.caledea.protocol import GAME
@@ -35,16 +34,6 @@ def parse_at(text) -> tuple[int, int] | None:
         return None
 
 
-@cache
-def _accepts_names() -> bool:
-    """Whether the engine keeps the players' names in its options."""
-    try:
-        GAME.normalise_options({"players": 2, "seed": 1, "names": ["a", "b"]})
-    except GameError:
-        return False
-    return True
-
-
 class Turn:
     """What the person to move has chosen so far (nothing is played)."""
 
@@ -59,9 +48,7 @@ class Turn:
 class Controller(TableController):
     def __init__(self, bot_names=None, reduced_motion: bool = False, seed_source=None):
         super().__init__(GAME, bot_names, reduced_motion, seed_source)
-        self.form = SetupForm(
-            self.bot_names, [k["name"] for k in GAME.kingdoms()], with_names=_accepts_names()
-        )
+        self.form = SetupForm(self.bot_names, [k["name"] for k in GAME.kingdoms()])
         self.turn = Turn()
         self.skip = False  # "skip": the bots play on without pause until a person decides
         self._memo_where = None

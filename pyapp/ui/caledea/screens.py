@@ -227,15 +227,7 @@ def setup_screen(ctrl: Controller) -> E:
 
 
 def name_field(f, i: int) -> E:
-    """A seat's name (or, with an engine that names players by their kingdom, its colour)."""
-    if not f.with_names:
-        return h(
-            "p",
-            {"class": "seat-name"},
-            h("span", {"class": "cal-swatch"}),
-            " ",
-            t("cal.setup.seat", n=i + 1),
-        )
+    """A seat's name, with the seat's colour."""
     return h(
         "label",
         {"class": "seat-name"},

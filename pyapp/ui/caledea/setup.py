@@ -19,9 +19,8 @@ RANDOM = "random"
 
 
 class SetupForm:
-    def __init__(self, bot_names, kingdom_names, with_names: bool = True):
+    def __init__(self, bot_names, kingdom_names):
         self.bot_names = list(bot_names)
-        self.with_names = with_names  # whether the engine keeps players' names in its options
         self.kingdom_names = list(kingdom_names)
         self.count = 2
         self.epic = False
@@ -68,8 +67,6 @@ class SetupForm:
             "kingdoms": [None if k == RANDOM else k for k in self.kingdoms[: self.count]],
             "epic": self.epic,
         }
-        if not self.with_names:  # the kingdoms name the players
-            del options["names"]
         return options, list(self.kinds[: self.count])
 
     def fill_from(self, options: dict, seats: list[str]) -> None:
