@@ -74,13 +74,29 @@ def test_bots_make_combat_choices(monkeypatch):
     assert "ambush" in seen
 
 
-def test_strong_thinks_in_slices_and_always_chooses_the_same():
+def turn_with_many_actions() -> tuple[dict, dict]:
+    """A state at a turn decision with at least 10 legal actions, and its mover's view."""
     state = GAME.new_game({"players": 2, "seed": 4})
     a, b = make_bot("greedy", 0), make_bot("greedy", 1)
     while GAME.decision(state)["kind"] != "turn" or len(GAME.legal_actions(state)) < 10:
         p = GAME.to_move(state)
         GAME.play(state, (a if p == 0 else b).choose(GAME.observation(state, p)))
-    view = GAME.observation(state, GAME.to_move(state))
+    return state, GAME.observation(state, GAME.to_move(state))
+
+
+def test_greedy_thinks_one_action_per_slice_and_chooses_as_in_one_call():
+    state, view = turn_with_many_actions()
+    think = make_bot("greedy", 0).start(view)
+    steps = 0
+    while think.step(0.0) is None:
+        steps += 1
+    assert steps >= len(GAME.legal_actions(state)) - 1  # never the whole turn in one slice
+    assert str(think.action) == str(make_bot("greedy", 3).choose(view))
+    assert GAME.why_illegal(state, think.action) is None
+
+
+def test_strong_thinks_in_slices_and_always_chooses_the_same():
+    state, view = turn_with_many_actions()
     think = make_bot("strong", 0).start(view)
     steps = 0
     while think.step(0.0) is None:

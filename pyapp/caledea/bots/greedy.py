@@ -8,6 +8,7 @@ keeps a winning unit in the fight while the attack still more likely succeeds th
 
 from __future__ import annotations
 
+from ...core.thinking import Thinking
 from .. import engine
 from ..actions import Ambush, End, Pair, Withdraw
 from . import evaluate, odds
@@ -18,26 +19,39 @@ class GreedyBot:
         self.seed = seed
 
     def choose(self, view: dict):
+        return self.start(view).run()
+
+    def start(self, view: dict) -> Thinking:
+        """The same choice as ``choose``, one legal action weighed per slice of work, so that
+        a page never freezes while the greedy bot looks over a large army's moves."""
+        return Thinking(self._think(view))
+
+    def _think(self, view: dict):
         st = evaluate.prepare(view)
-        return combat_choice(st) or best_turn_action(st, engine.to_move(st))[0]
+        choice = combat_choice(st)
+        if choice is not None:
+            return choice
+        best = None
+        for v, _, a in _scores(st, engine.to_move(st), evaluate.SHORT_SIGHT):
+            if best is None or v > best[0]:  # ties: the first in list order
+                best = (v, a)
+            yield
+        return best[1]
+
+
+def _scores(st: dict, p: int, sight):
+    """(expected value, index, action) of every legal action, one at a time."""
+    for n, a in enumerate(engine.legal_actions(st)):
+        if isinstance(a, End):
+            yield evaluate.value(st, p, sight), n, a
+        else:
+            yield evaluate.expected(st, a, p, sight), n, a
 
 
 def ranked_turn_actions(st: dict, p: int, sight=evaluate.SHORT_SIGHT) -> list[tuple[float, object]]:
     """(expected value, action) for every legal action, best first (ties: list order)."""
-    scored = []
-    for n, a in enumerate(engine.legal_actions(st)):
-        if isinstance(a, End):
-            v = evaluate.value(st, p, sight)
-        else:
-            v = evaluate.expected(st, a, p, sight)
-        scored.append((-v, n, a))
-    scored.sort(key=lambda x: (x[0], x[1]))
+    scored = sorted(((-v, n, a) for v, n, a in _scores(st, p, sight)), key=lambda x: (x[0], x[1]))
     return [(-v, a) for v, _, a in scored]
-
-
-def best_turn_action(st: dict, p: int):
-    ranked = ranked_turn_actions(st, p)
-    return ranked[0][1], ranked[0][0]
 
 
 def combat_choice(st: dict):
