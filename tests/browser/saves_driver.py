@@ -70,7 +70,13 @@ def open_saves(page) -> None:
 
 def run_axe(page, include: str = "#app") -> list[dict]:
     """axe-core (the npm package, injected as a same-origin inline script) on ``include``;
-    the serious and critical violations."""
+    the serious and critical violations. Finite animations (a row fading in, a token landing)
+    are let finish first: axe judges the screen a person reads, not a frame of its entrance."""
+    page.evaluate(
+        """() => Promise.all(document.getAnimations()
+            .filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+            .map(a => a.finished.catch(() => null)))"""
+    )
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     result = page.evaluate(
