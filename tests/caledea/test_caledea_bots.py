@@ -57,7 +57,7 @@ def test_bots_choose_legal_actions_from_observations(name, players):
 
 def test_bots_make_combat_choices(monkeypatch):
     state = started(kingdoms=("Orvenne", "Talaq"), capitals=["j1", "g1"])
-    for s in ("h2", "e3", "i4"):
+    for s in ("h2", "e3", "i4", "g5"):  # 5 gold: one ambush
         state["markers"][engine.board_of(state).parse(s)] = 0
     put(state, 0, "e5", rank=2, n=2)
     put(state, 1, "e6", n=2)

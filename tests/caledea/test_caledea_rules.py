@@ -344,7 +344,7 @@ def test_bombard_kills_without_risk_and_does_not_move(monkeypatch):
 
 def test_ambush_adds_three_dice_to_one_attacker_for_one_battle(monkeypatch):
     state = started(kingdoms=("Orvenne", "Talaq"), capitals=["j1", "g1"])
-    for s in squares_of("FR")[1:9]:
+    for s in squares_of("FR")[1:]:  # 10 gold: two ambushes at 5
         claim(state, 0, s)
     (a,) = put(state, 0, "e5", rank=1)
     d1, d2 = put(state, 1, "e6", n=2)  # e6 (MC): Talaq's mountain, 2 dice
