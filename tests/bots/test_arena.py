@@ -5,15 +5,17 @@ import functools
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
-from conftest import ROOT
 
 from pyapp.cli import main
 from pyapp.park.bots import BOTS, arena
 from pyapp.park.bots.arena import run_arena, solo_bands, wilson
 from pyapp.park.bots.strong import StrongBot
 from pyapp.park.protocol import ParkGame
+
+ROOT = Path(__file__).resolve().parents[2]  # the repository
 
 TIMING = {"median_decision_ms", "mean_decision_ms", "max_decision_ms", "median_decision_cpu_ms"}
 

@@ -4,12 +4,14 @@ they make on CPython: same seeds, same moves. Runs ``pyodide_bots.mjs`` beside t
 import json
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
-from conftest import ROOT
 
 from pyapp.park.bots import make_bot
 from pyapp.park.game import apply, is_over, new_game, observation, to_move
+
+ROOT = Path(__file__).resolve().parents[2]  # the repository
 
 RUNNER = ROOT / "tests" / "bots" / "pyodide_bots.mjs"
 pytestmark = [
