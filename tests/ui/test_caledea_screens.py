@@ -20,11 +20,11 @@ from pyapp.caledea import engine
 from pyapp.caledea.protocol import GAME
 from pyapp.ui import i18n
 from pyapp.ui.box import Box
-from pyapp.ui.caledea import arrow_key, make_table, render, rules_ref
+from pyapp.ui.caledea import arrow_key, art, make_table, render, rules_ref
 from pyapp.ui.caledea.controller import Controller
 from pyapp.ui.caledea.strings import EN, FR
 from pyapp.ui.saves import SaveStore, export_record, import_file
-from pyapp.ui.vdom import to_json
+from pyapp.ui.vdom import h, to_json
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT.parent / "shared" / "rules" / "caledea-rules-v1.1.md"
@@ -640,3 +640,30 @@ def test_player_names_are_text_never_markup():
     for n in nodes:
         for e in n.iter():
             assert e.tag not in ("script", "iframe", "foreignObject")
+
+
+def test_the_form_is_the_shared_seat_form_with_kingdoms_and_the_epic_board():
+    from pyapp.ui.seats import SeatForm, SeatInputs
+
+    c = Controller(seed_source=lambda: 77)
+    assert isinstance(c.form, SeatForm) and isinstance(c, SeatInputs)
+    c.handle("seats", {"value": "3"})
+    c.handle("kingdom", {"seat": "2", "value": "Talaq"})
+    c.handle("epic", {"value": True})
+    options, seats = c.form.options(lambda: 77)
+    assert options["players"] == 3 and options["epic"] is True
+    assert options["kingdoms"][2] == "Talaq" and len(set(options["kingdoms"])) == 3
+    assert seats[0] == "human" and len(seats) == 3
+
+
+def test_both_games_sprites_come_from_the_shared_helper():
+    from pyapp.ui.park import art as park_art
+    from pyapp.ui.vdom import symbol_sprite
+
+    for sprite in (art.sprite(), park_art.sprite()):
+        assert sprite.tag == "svg" and sprite.attrs["aria-hidden"] == "true"
+        symbols = sprite.children[0].children
+        assert symbols and all(s.tag == "symbol" for s in symbols)
+    made = symbol_sprite({"x": [("circle", {"r": "1"})]}, lambda tag, a: h(tag, {**a, "k": "v"}))
+    circle = made.children[0].children[0].children[0]
+    assert circle.tag == "circle" and circle.attrs == {"r": "1", "k": "v"}

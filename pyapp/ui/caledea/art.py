@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..vdom import E, h, svg_num
+from ..vdom import E, h, svg_num, symbol_sprite
 
 CELL = 20.0
 RESOURCES = ("forest", "mountain", "river", "cattle", "grain")
@@ -90,22 +90,7 @@ _RANK_SHAPE = {
 @cache
 def sprite() -> E:
     """The hidden SVG holding every Caledea symbol (made once, drawn on every screen)."""
-    symbols = []
-    for sid, parts in _SYMBOLS.items():
-        symbols.append(
-            h("symbol", {"id": sid, "viewBox": "-10 -10 20 20"}, [h(t, a) for t, a in parts])
-        )
-    return h(
-        "svg",
-        {
-            "class": "sprite",
-            "aria-hidden": "true",
-            "width": "0",
-            "height": "0",
-            "focusable": "false",
-        },
-        h("defs", None, symbols),
-    )
+    return symbol_sprite(_SYMBOLS)
 
 
 def use(symbol: str, x: float, y: float, size: float, cls: str | None = None) -> E:

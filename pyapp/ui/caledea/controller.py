@@ -10,13 +10,12 @@ The controller never decides what is legal: destinations come from the engine's
 
 from __future__ import annotations
 
-import random
-
 from pyapp.caledea.actions import Bombard, Build, Capital, End, Move, Transport, Upgrade
 from pyapp.caledea.protocol import GAME
 from pyapp.core.errors import GameError
 
 from ..i18n import t
+from ..seats import SeatInputs
 from ..table import TableController
 from ..table import int_or as _int
 from . import model
@@ -45,7 +44,7 @@ class Turn:
         self.defender: int | None = None  # pairing: the defending unit chosen
 
 
-class Controller(TableController):
+class Controller(SeatInputs, TableController):
     def __init__(self, bot_names=None, reduced_motion: bool = False, seed_source=None):
         super().__init__(GAME, bot_names, reduced_motion, seed_source)
         self.form = SetupForm(self.bot_names, [k["name"] for k in GAME.kingdoms()])
@@ -232,16 +231,6 @@ class Controller(TableController):
 
     # ------------------------------------------------------------------ input: setup
 
-    def _on_seats(self, data):
-        n = _int(data.get("value"))
-        if n in self.form.counts():
-            self.form.count = n
-
-    def _on_kind(self, data):
-        i, kind = _int(data.get("seat"), -1), data.get("value")
-        if 0 <= i < len(self.form.kinds) and kind in self.form.seat_kinds():
-            self.form.kinds[i] = kind
-
     def _on_kingdom(self, data):
         i, k = _int(data.get("seat"), -1), data.get("value")
         if 0 <= i < len(self.form.kingdoms) and k in self.form.kingdom_choices():
@@ -249,37 +238,6 @@ class Controller(TableController):
 
     def _on_epic(self, data):
         self.form.epic = bool(data.get("value"))
-
-    def _on_name(self, data):
-        i = _int(data.get("seat"), -1)
-        if 0 <= i < len(self.form.names):
-            self.form.names[i] = str(data.get("value", ""))[:60]
-        return False  # typing: no redraw
-
-    def _on_seed(self, data):
-        self.form.seed = str(data.get("value", ""))[:80]
-        return False
-
-    def _on_start(self, data):
-        try:
-            options, seats = self.form.options(self.seed_source)
-            options = self._resolve_random(options)
-            self.form.error = None
-            self.start_game(options, seats)
-        except (ValueError, GameError) as e:
-            self.form.error = str(e)
-            self.focus = "setup-error"
-
-    def _resolve_random(self, options: dict) -> dict:
-        """Seats left to chance get a kingdom drawn from those nobody chose, from the seed (so
-        the game is still its options and log); all left to chance: the engine draws."""
-        kingdoms = options["kingdoms"]
-        if all(k is None for k in kingdoms):
-            return {**options, "kingdoms": None}
-        rng = random.Random(f"{options['seed']}/kingdoms")
-        free = [k for k in self.form.kingdom_names if k not in kingdoms]
-        rng.shuffle(free)
-        return {**options, "kingdoms": [k if k is not None else free.pop() for k in kingdoms]}
 
     # ------------------------------------------------------------------ input: table
 

@@ -13,6 +13,7 @@ from pyapp.caledea.protocol import GAME
 
 from ..frame import first_key, frame
 from ..i18n import t
+from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..table import HUMAN
 from ..vdom import E, h
 from . import art, model
@@ -21,13 +22,6 @@ from .controller import Controller
 from .setup import RANDOM
 
 LOG_LINES = 12
-
-
-def seat_kind_label(kind: str) -> str:
-    if kind == HUMAN:
-        return t("seat.human")
-    name = t(f"bot.{kind}")
-    return t("seat.bot", bot=name if name != f"bot.{kind}" else kind)
 
 
 def render(ctrl: Controller) -> tuple[list[E], str | None]:
@@ -69,76 +63,6 @@ def res_pair(pair) -> E:
 
 def setup_screen(ctrl: Controller) -> E:
     f = ctrl.form
-    counts = [
-        h(
-            "label",
-            {"class": "choice count"},
-            h(
-                "input",
-                {
-                    "type": "radio",
-                    "name": "count",
-                    "value": str(n),
-                    "data-action": "seats",
-                    "data-key": f"count-{n}",
-                    "checked": f.count == n,
-                },
-            ),
-            h("span", None, str(n)),
-        )
-        for n in f.counts()
-    ]
-    seats = []
-    for i in range(f.count):
-        kinds = [
-            h("option", {"value": k, "selected": f.kinds[i] == k}, seat_kind_label(k))
-            for k in f.seat_kinds()
-        ]
-        kingdoms = [
-            h(
-                "option",
-                {"value": k, "selected": f.kingdoms[i] == k},
-                t("cal.setup.random") if k == RANDOM else k,
-            )
-            for k in f.kingdom_choices()
-        ]
-        seats.append(
-            h(
-                "li",
-                {"class": f"seat own-{i}"},
-                name_field(f, i),
-                h(
-                    "label",
-                    {"class": "seat-kind"},
-                    h("span", None, t("setup.seat_kind")),
-                    h(
-                        "select",
-                        {
-                            "data-action": "kind",
-                            "data-seat": str(i),
-                            "data-key": f"kind-{i}",
-                            "value": f.kinds[i],
-                        },
-                        kinds,
-                    ),
-                ),
-                h(
-                    "label",
-                    {"class": "seat-kind kingdom-pick"},
-                    h("span", None, t("cal.setup.kingdom")),
-                    h(
-                        "select",
-                        {
-                            "data-action": "kingdom",
-                            "data-seat": str(i),
-                            "data-key": f"kingdom-{i}",
-                            "value": f.kingdoms[i],
-                        },
-                        kingdoms,
-                    ),
-                ),
-            )
-        )
     return h(
         "section",
         {
@@ -152,8 +76,8 @@ def setup_screen(ctrl: Controller) -> E:
             t("cal.setup.title"),
         ),
         h("p", {"class": "cal-note", "data-key": "edition-note"}, t("cal.edition")),
-        h("fieldset", {"class": "counts"}, h("legend", None, t("setup.players")), counts),
-        h("ol", {"class": "seats"}, seats),
+        count_fieldset(f),
+        seat_list(f, lambda i: kingdom_field(f, i), swatch="cal-swatch"),
         h(
             "fieldset",
             None,
@@ -178,77 +102,37 @@ def setup_screen(ctrl: Controller) -> E:
                 ),
             ),
         ),
-        h(
-            "label",
-            {"class": "seed"},
-            h("span", None, t("setup.seed")),
-            h(
-                "input",
-                {
-                    "type": "text",
-                    "inputmode": "text",
-                    "maxlength": "64",
-                    "value": f.seed,
-                    "placeholder": t("setup.seed_placeholder"),
-                    "data-action": "seed",
-                    "data-key": "seed",
-                    "autocomplete": "off",
-                },
-            ),
-        ),
-        h(
-            "p",
-            {"class": "form-error", "role": "alert", "data-key": "setup-error", "tabindex": "-1"},
-            f.error or "",
-        ),
-        h(
-            "div",
-            {"class": "setup-buttons"},
-            h(
-                "button",
-                {"type": "button", "class": "primary", "data-action": "start", "data-key": "start"},
-                t("setup.start"),
-            ),
-            ctrl.state is not None
-            and h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "secondary",
-                    "data-action": "continue",
-                    "data-key": "continue",
-                },
-                t("setup.continue"),
-            ),
-        ),
+        seed_field(f),
+        form_error(f),
+        setup_buttons(ctrl),
         kingdom_table(),
         h("p", {"class": "sr-only", "id": "app-status"}, t("app.ready")),
     )
 
 
-def name_field(f, i: int) -> E:
-    """A seat's name, with the seat's colour."""
+def kingdom_field(f, i: int) -> E:
+    """A seat's kingdom: one of the nine, or left to chance."""
+    kingdoms = [
+        h(
+            "option",
+            {"value": k, "selected": f.kingdoms[i] == k},
+            t("cal.setup.random") if k == RANDOM else k,
+        )
+        for k in f.kingdom_choices()
+    ]
     return h(
         "label",
-        {"class": "seat-name"},
+        {"class": "seat-kind kingdom-pick"},
+        h("span", None, t("cal.setup.kingdom")),
         h(
-            "span",
-            None,
-            h("span", {"class": "cal-swatch"}),
-            " ",
-            t("setup.seat_name", n=i + 1),
-        ),
-        h(
-            "input",
+            "select",
             {
-                "type": "text",
-                "maxlength": "40",
-                "value": f.names[i],
-                "data-action": "name",
+                "data-action": "kingdom",
                 "data-seat": str(i),
-                "data-key": f"name-{i}",
-                "autocomplete": "off",
+                "data-key": f"kingdom-{i}",
+                "value": f.kingdoms[i],
             },
+            kingdoms,
         ),
     )
 
