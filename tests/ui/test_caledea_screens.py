@@ -382,9 +382,10 @@ def _square_at(elements_: list, sq: int, w: int):
     return next(e for e in elements_ if e.attrs["data-at"] == f"{sq % w},{sq // w}")
 
 
-def _fight(seed="3") -> Controller:
+def _fight(seed="3", tower=False, transported=False) -> Controller:
     """Two people; the first to move sends all its units onto a square beside the enemy's
-    units, arranged by hand so the next move attacks."""
+    units, arranged by hand so the next move attacks (``tower``: the defenders stand in a
+    tower; ``transported``: the attackers carry a transport's extra die)."""
     c = _my_turn(seed)
     p = c.decision()["player"]
     q = 1 - p
@@ -399,6 +400,10 @@ def _fight(seed="3") -> Controller:
     for u in theirs[1:]:
         u["rank"] = 1
     theirs[0]["rank"] = 3
+    if tower:
+        c.state["structures"][target] = [q, 1]
+    for u in mine:
+        u["bonus"] = transported
     c.reset_choice()
     click(
         c,
@@ -477,10 +482,108 @@ def test_pair_choices_show_the_dice_each_unit_would_roll():
         if c.turn.defender is None:
             click(c, elements(c, "choose")[0])
         labels = [e.text() for e in elements(c, "choose")]
-        assert labels and all(re.search(r"\(\d+ dice\) against .* \(\d+ dice\)", x) for x in labels)
+        told = r"\((\D[^()]* = )?\d+ (die|dice)\)"
+        assert labels and all(re.search(told + " against .* " + told, x) for x in labels)
         assert len(set(labels)) == len(labels)  # each attacker told apart (rank, origin)
         return
     pytest.fail("no fight reached a pairing")
+
+
+def _until_battle(c: Controller, pick=-1) -> None:
+    """Answer the fight's questions (``pick``: which choice) until a battle has been fought."""
+    steps = 0
+    while not any(ev["type"] == "battle" for ev in c.state["events"]) and steps < 40:
+        if c.screen == "handover":
+            click(c, elements(c, "ready")[0])
+        else:
+            click(c, elements(c, "choose")[pick])
+        steps += 1
+
+
+def _source_lines(c: Controller) -> list:
+    nodes, _ = render(c)
+    return [e for n in nodes for e in n.iter() if "src-line" in e.classes()]
+
+
+def test_battle_dice_show_the_bonus_dice_apart_each_marked_with_its_source():
+    c = _fight("4", tower=True, transported=True)
+    _until_battle(c)
+    [(att, dfn)] = [s for s in c.battle_sources() if s is not None][:1]
+    # the sources add up to the dice the engine rolled, base dice (the rank) first
+    ev = next(ev for ev in c.state["events"] if ev["type"] == "battle")
+    assert sum(n for _, n in att) == len(ev["dice"][0][0])
+    assert sum(n for _, n in dfn) == len(ev["dice"][0][1])
+    assert att[0] == ("rank", 2) and ("transport", 1) in att
+    assert dfn[0][0] == "rank" and ("tower", 1) in dfn
+    lines = _source_lines(c)
+    assert [e.attrs["class"].split()[-1] for e in lines[:2]] == ["side-a", "side-d"]
+    a_line, d_line = lines[:2]
+    assert a_line.attrs["data-sources"].split()[0] == "rank"
+    assert "transport" in a_line.attrs["data-sources"].split()
+    assert "tower" in d_line.attrs["data-sources"].split()
+    # one drawn die per die of the pool: blank for the rank's, marked for each bonus die
+    for line, side in ((a_line, att), (d_line, dfn)):
+        dice = [e for e in line.iter() if "src-die" in e.classes()]
+        assert len(dice) == sum(n for _, n in side)
+        bonus = [e for e in dice if "bonus" in e.classes()]
+        assert len(bonus) == sum(n for s, n in side if s != "rank")
+        marks = {e.text() for e in bonus}
+        assert ("T" in marks) is (line is d_line) and ("+" in marks) is (line is a_line)
+        assert all(not e.text() for e in dice if "base" in e.classes())
+    text = to_json(render(c)[0])
+    assert "transport 1" in text and "tower 1" in text and "Defender's dice:" in text
+    i18n.set_language("fr")
+    try:
+        text = to_json(render(c)[0])
+        assert "transport 1" in text and "tour 1" in text and "Dés du défenseur" in text
+    finally:
+        i18n.set_language("en")
+
+
+def test_pair_choices_tell_each_units_dice_by_source():
+    c = _fight("4", tower=True, transported=True)
+    while c.state["combat"] is not None and c.decision()["kind"] != "pair":
+        click(c, elements(c, "choose")[0] if c.screen != "handover" else elements(c, "ready")[0])
+    if c.screen == "handover":
+        click(c, elements(c, "ready")[0])
+    if c.turn.defender is None:
+        click(c, elements(c, "choose")[0])
+    labels = [e.text() for e in elements(c, "choose")]
+    assert labels and all("tower 1" in x and "transport 1" in x for x in labels), labels
+    assert all(re.search(r"= \d+ dice\) against .* = \d+ dice\)$", x) for x in labels)
+
+
+def test_dice_sources_match_the_engine_over_whole_games():
+    """Every battle of bots' games: the sources told add up to the dice rolled (the screens
+    mirror the engine's dice rules; a change there shows here)."""
+    seen = set()
+    for seed in range(1, 13):
+        c = start(seats=("greedy", "greedy"), seed=str(seed))
+        play = c.play
+
+        def checked(action, c=c, play=play):
+            ok = play(action)
+            for sources in c.battle_sources():
+                assert sources is not None, c.state["events"]
+                seen.update(s for side in sources for s, _ in side)
+            return ok
+
+        c.play = checked
+        run_bots(c)
+        assert c.screen == "end"
+    assert {"rank", "land"} <= seen
+
+
+def test_a_resumed_battle_shows_its_dice_without_sources_it_cannot_know():
+    c = _fight("4", tower=True, transported=True)
+    _until_battle(c)
+    assert _source_lines(c)
+    c.resume(json.loads(json.dumps(c.state)), list(c.seats))
+    if c.screen == "handover":
+        click(c, elements(c, "ready")[0])
+    assert all(s is None for s in c.battle_sources())
+    text = to_json(render(c)[0])
+    assert "die-face" in text and not _source_lines(c)
 
 
 # --------------------------------------------------------------------------- whole games

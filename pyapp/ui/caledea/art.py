@@ -169,3 +169,23 @@ def die(value: int, x: float, y: float, size: float, cls: str) -> E:
             for px, py in pips
         ],
     )
+
+
+def source_die(x: float, y: float, size: float, cls: str, mark: str) -> E:
+    """A blank die standing for one die of a unit's pool: plain for its rank's dice, tinted
+    and lettered with the source of a bonus die."""
+    s = size / 2
+    return h(
+        "g",
+        {"class": cls, "transform": f"translate({svg_num(x)},{svg_num(y)})"},
+        h(
+            "rect",
+            {"class": "die-face", "x": -s, "y": -s, "width": size, "height": size, "rx": size / 6},
+        ),
+        mark
+        and h(
+            "text",
+            {"class": "src-mark", "x": 0, "y": size * 0.3, "font-size": size * 0.78},
+            mark,
+        ),
+    )

@@ -50,6 +50,8 @@ class Controller(SeatInputs, TableController):
         self.form = SetupForm(self.bot_names, [k["name"] for k in GAME.kingdoms()])
         self.turn = Turn()
         self.skip = False  # "skip": the bots play on without pause until a person decides
+        # (log length after an action, what its battles' dice depended on before it)
+        self._before: tuple[int, dict] | None = None
         self._memo_where = None
         self._memo_values: dict = {}
 
@@ -60,6 +62,7 @@ class Controller(SeatInputs, TableController):
 
     def after_resume(self) -> None:
         self.skip = False
+        self._before = None
         self.fill_form(self.state["options"], self.seats)
 
     def fill_form(self, options: dict, seats: list[str]) -> None:
@@ -76,6 +79,13 @@ class Controller(SeatInputs, TableController):
     def pace_ms(self) -> int:
         return 0 if self.skip else super().pace_ms()
 
+    def play(self, action) -> bool:
+        before = model.before_action(self.state, action)
+        ok = super().play(action)
+        if ok:
+            self._before = (len(self.state["log"]), before)
+        return ok
+
     # ------------------------------------------------------------------ reading
 
     def _memo(self, name: str, key, compute):
@@ -91,6 +101,39 @@ class Controller(SeatInputs, TableController):
     def cards(self) -> list[dict]:
         """Every player's kingdom card as it stands (the engine's ``kingdom_card``)."""
         return self._memo("cards", None, lambda: model.cards(self.state))
+
+    def pairs(self) -> list:
+        """Each player's two resources (their kingdom's)."""
+        return [card["resources"] for card in self.cards()]
+
+    def battle_sources(self) -> list:
+        """The dice by source of each battle the last action fought (``model.battle_sources``;
+        None for one whose units were not seen before the action, as after loading a save)."""
+        st = self.state
+        before = self._before
+        known = before[1] if before is not None and before[0] == len(st["log"]) else None
+        return model.battle_sources(st, known, self.pairs())
+
+    def pair_sources(self, attacker: int, defender: int):
+        """The dice by source the two units of the open combat would roll against each other,
+        or None when they do not add up to the engine's ``battle_dice``."""
+        st = self.state
+        c = st.get("combat")
+        a, d = model.unit(st, attacker), model.unit(st, defender)
+        dice = GAME.battle_dice(st, attacker, defender)
+        if c is None or a is None or d is None or dice is None:
+            return None
+        sources = model.dice_sources(
+            st,
+            model.square_index(st)[c["square"]],
+            (a["owner"], a["rank"], bool(a.get("bonus"))),
+            (d["owner"], d["rank"], bool(d.get("bonus"))),
+            c["ambush"] == attacker,
+            st["structures"],
+            self.pairs(),
+        )
+        totals = tuple(sum(n for _, n in side) for side in sources)
+        return sources if totals == (dice["attacker"], dice["defender"]) else None
 
     def names(self) -> list[str]:
         return model.player_names(self.state)

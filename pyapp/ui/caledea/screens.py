@@ -15,7 +15,7 @@ from ..frame import first_key, frame
 from ..i18n import t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..table import HUMAN
-from ..vdom import E, h
+from ..vdom import E, h, svg_num
 from . import art, model
 from .boardview import Marks, arrival_offset, draw_board
 from .controller import Controller
@@ -634,14 +634,21 @@ def combat_prompt(ctrl: Controller) -> E:
                     continue
                 seen.add(a.attacker)
                 au = model.unit(state, a.attacker)
-                dice = GAME.battle_dice(ctrl.obs(p), a.attacker, chosen) or {}
+                sources = ctrl.pair_sources(a.attacker, chosen)
+                if sources is not None:
+                    mine = model.sources_text(sources[1], du["rank"])
+                    theirs = model.sources_text(sources[0], au["rank"])
+                else:  # the engine's totals alone
+                    dice = GAME.battle_dice(ctrl.obs(p), a.attacker, chosen) or {}
+                    mine = t("cal.dice.n", n=dice.get("defender", "?"))
+                    theirs = t("cal.dice.n", n=dice.get("attacker", "?"))
                 label = t(
                     "cal.choice.attacker",
                     mine=model.rank_word(du["rank"]),
                     rank=model.rank_word(au["rank"]),
                     square=board_name(state, c["origins"].get(str(a.attacker))),
-                    a=dice.get("defender", "?"),
-                    b=dice.get("attacker", "?"),
+                    a=mine,
+                    b=theirs,
                 )
                 items.append(_choice(label, f"pair {chosen} {a.attacker}", len(items)))
             text = t("cal.ask.pair_att", rank=model.rank_word(du["rank"]))
@@ -717,13 +724,16 @@ def fight_panel(ctrl: Controller) -> E | None:
             )
         )
     key = str(len(state["log"]))
+    sources = iter(ctrl.battle_sources())
     for n, ev in enumerate(rolls):
-        parts.append(dice_row(ctrl, ev, f"{key}-{n}"))
+        known = next(sources, None) if ev["type"] == "battle" else None
+        parts.append(dice_row(ctrl, ev, f"{key}-{n}", known))
     return h("div", {"class": "cal-fight", "data-key": "fight", "aria-live": "polite"}, parts)
 
 
-def dice_row(ctrl: Controller, ev: dict, key: str) -> E:
-    state = ctrl.state
+def dice_row(ctrl: Controller, ev: dict, key: str, sources=None) -> E:
+    """One battle's (or siege's) dice; ``sources``: the attacker's and the defender's dice by
+    source, shown apart (base dice of the rank, then each bonus die marked with its source)."""
     rolling = "" if ctrl.reduced_motion else " rolling"
     if ev["type"] == "siege":
         won = ev["won"]
@@ -732,7 +742,7 @@ def dice_row(ctrl: Controller, ev: dict, key: str) -> E:
         return h(
             "div",
             {"class": "cal-dice" + rolling, "data-key": f"dice-{key}"},
-            h("span", {"class": "roll"}, _dice_svg(dice, [], "a")),
+            h("span", {"class": "roll"}, _dice_svg(dice, "a")),
             h("span", {"class": "cal-verdict"}, verdict),
         )
     a_won = ev["won"] == "attacker"
@@ -743,13 +753,11 @@ def dice_row(ctrl: Controller, ev: dict, key: str) -> E:
                 "span",
                 {"class": "roll"},
                 h("span", {"class": "who"}, t("cal.dice.att")),
-                _dice_svg(a, [], "a"),
+                _dice_svg(a, "a"),
                 h("span", {"class": "who"}, t("cal.dice.def")),
-                _dice_svg(d, [], "d"),
+                _dice_svg(d, "d"),
             )
         )
-    au = model.unit(state, ev["attacker"])
-    du = model.unit(state, ev["defender"])
     verdict = t("cal.battle.att_won" if a_won else "cal.battle.def_won")
     label = t(
         "cal.dice.label",
@@ -757,7 +765,14 @@ def dice_row(ctrl: Controller, ev: dict, key: str) -> E:
         d=", ".join(map(str, ev["dice"][-1][1])),
         verdict=verdict,
     )
-    del au, du
+    told = []
+    if sources is not None:
+        ranks = [dict(sources[0]).get("rank", 1), dict(sources[1]).get("rank", 1)]
+        keys = ("cal.dice.att_sources", "cal.dice.def_sources")
+        for side, key_, part, rank in zip(("a", "d"), keys, sources, ranks, strict=True):
+            text = t(key_, text=model.sources_text(part, rank))
+            label += " " + text + "."
+            told.append(source_strip(part, rank, side, text))
     return h(
         "div",
         {
@@ -768,10 +783,41 @@ def dice_row(ctrl: Controller, ev: dict, key: str) -> E:
         },
         rows,
         h("span", {"class": "cal-verdict"}, verdict),
+        told and h("span", {"class": "dice-sources"}, told),
     )
 
 
-def _dice_svg(values: list[int], bonus: list[int], side: str) -> E:
+def source_strip(sources: list[tuple[str, int]], rank: int, side: str, text: str) -> E:
+    """A unit's dice by source: a blank die for each die of its rank, then each bonus die
+    marked with its source (tinted, lettered), with the words beside."""
+    size, gap = 8.0, 1.5
+    faces = []
+    x = size / 2 + 0.5
+    for source, n in sources:
+        for _ in range(n):
+            cls = "src-die base" if source == "rank" else f"src-die bonus src-{source}"
+            mark = "" if source == "rank" else t(f"cal.src.{source}.mark")
+            faces.append(art.source_die(x, size / 2 + 0.5, size, cls, mark))
+            x += size + gap
+        x += gap  # a gap between sources
+    return h(
+        "span",
+        {"class": f"src-line side-{side}", "data-sources": " ".join(s for s, _ in sources)},
+        h(
+            "svg",
+            {
+                "class": "src-dice",
+                "viewBox": f"0 0 {svg_num(x)} {svg_num(size + 1)}",
+                "aria-hidden": "true",
+                "focusable": "false",
+            },
+            faces,
+        ),
+        h("span", {"class": "src-text"}, text),
+    )
+
+
+def _dice_svg(values: list[int], side: str) -> E:
     size = 10.0
     gap = 2.0
     width = max(1, len(values)) * (size + gap)
