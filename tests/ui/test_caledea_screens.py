@@ -770,3 +770,79 @@ def test_both_games_sprites_come_from_the_shared_helper():
     made = symbol_sprite({"x": [("circle", {"r": "1"})]}, lambda tag, a: h(tag, {**a, "k": "v"}))
     circle = made.children[0].children[0].children[0]
     assert circle.tag == "circle" and circle.attrs == {"r": "1", "k": "v"}
+
+
+# --------------------------------------------------------------------------- panning round
+
+
+def _hits(c: Controller) -> list:
+    nodes, _ = render(c)
+    board = next(e for n in nodes for e in n.iter() if e.attrs.get("data-key") == "board")
+    return [e for e in board.iter() if e.tag == "rect" and "sq" in e.classes()]
+
+
+def test_the_board_pans_round_the_torus_with_wrap_around():
+    for epic, width in ((False, 10), (True, 20)):
+        c = start(seats=("human", "greedy"), seed="5", epic=epic)
+        hits = _hits(c)
+        assert len(hits) == width * 10 and hits[0].attrs["data-key"] == "sq-0,0"
+        assert not [e for n in render(c)[0] for e in n.iter() if "seam" in e.classes()]
+        click(c, next(e for e in elements(c, "pan") if e.attrs["data-key"] == "pan-left"))
+        hits = _hits(c)
+        # the last column is drawn first now, the first one beside it: the board wrapped
+        assert c.view == (width - 1, 0)
+        assert hits[0].attrs["data-key"] == f"sq-{width - 1},0" and hits[0].attrs["x"] == "0"
+        assert hits[1].attrs["data-key"] == "sq-0,0"
+        assert hits[1].attrs["x"] == hits[0].attrs["width"]
+        assert [e for n in render(c)[0] for e in n.iter() if "seam" in e.classes()]
+        text = to_json(render(c)[0])
+        assert f"Top left: {'j' if width == 10 else 't'}1" in text
+        click(c, next(e for e in elements(c, "pan") if e.attrs["data-key"] == "pan-up"))
+        assert c.view == (width - 1, 9)
+        # a drag reports the squares dragged (negated): any amount, wrapping
+        c.handle("pan", {"dx": "3", "dy": "-2"})
+        assert c.view == (2, 7) and _hits(c)[0].attrs["data-key"] == "sq-2,7"
+        assert c.handle("pan", {"dx": str(width + 1)}) is False and c.view == (2, 7)
+        click(c, next(e for e in elements(c, "pan") if e.attrs["data-key"] == "pan-home"))
+        assert c.view == (0, 0)
+        assert not [e for e in elements(c, "pan") if e.attrs["data-key"] == "pan-home"]
+
+
+def test_a_panned_board_chooses_the_same_squares_and_draws_paths_where_they_are():
+    c = _my_turn("11")
+    c.handle("pan", {"dx": "4", "dy": "3"})
+    p = c.decision()["player"]
+    cap = c.state["capitals"][p]
+    w = GAME.board(c.state)["width"]
+    click(c, _square_at(squares(c, "source"), cap, w))
+    dest = squares(c, "dest")[0]
+    click(c, dest)
+    x, y = map(int, dest.attrs["data-at"].split(","))
+    assert c.turn.pending.square == GAME.board(c.state)["squares"][y * w + x]["name"]
+    nodes, _ = render(c)
+    pending = next(e for n in nodes for e in n.iter() if "pending" in e.classes())
+    # drawn 4 columns left and 3 rows up of where it stands (wrapping)
+    assert float(pending.attrs["x"]) == ((x - 4) % w) * float(pending.attrs["width"])
+    assert float(pending.attrs["y"]) == ((y - 3) % 10) * float(pending.attrs["height"])
+    path = next(e for n in nodes for e in n.iter() if "path" in e.classes())
+    sx, sy = cap % w, cap // w
+    size = float(pending.attrs["width"])
+    start_x = ((sx - 4) % w) * size + size / 2
+    start_y = ((sy - 3) % 10) * size + size / 2
+    assert path.attrs["d"].startswith(f"M{start_x:g},{start_y:g}")
+
+
+def test_the_view_is_reset_by_a_new_game_and_pan_buttons_are_named_in_both_languages():
+    c = start(seats=("human", "greedy"), seed="5")
+    c.handle("pan", {"dx": "2"})
+    assert c.view == (2, 0)
+    c.handle("rematch", {})
+    assert c.view == (0, 0)
+    labels = {e.attrs["data-key"]: e.attrs.get("aria-label") for e in elements(c, "pan")}
+    assert labels["pan-left"] == "Pan the board left"
+    i18n.set_language("fr")
+    try:
+        labels = {e.attrs["data-key"]: e.attrs.get("aria-label") for e in elements(c, "pan")}
+        assert labels["pan-left"] == "Décaler le plateau vers la gauche"
+    finally:
+        i18n.set_language("en")

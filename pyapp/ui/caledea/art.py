@@ -157,17 +157,30 @@ def die(value: int, x: float, y: float, size: float, cls: str) -> E:
     }.get(value, [])
     s = size / 2
     step = size * 0.27
+    # the face and pips in a group of their own: the roll animation turns that group (a CSS
+    # transform on the outer one would replace its translate)
     return h(
         "g",
         {"class": cls, "transform": f"translate({svg_num(x)},{svg_num(y)})"},
         h(
-            "rect",
-            {"class": "die-face", "x": -s, "y": -s, "width": size, "height": size, "rx": size / 6},
+            "g",
+            {"class": "spin"},
+            h(
+                "rect",
+                {
+                    "class": "die-face",
+                    "x": -s,
+                    "y": -s,
+                    "width": size,
+                    "height": size,
+                    "rx": size / 6,
+                },
+            ),
+            [
+                h("circle", {"class": "pip", "cx": px * step, "cy": py * step, "r": size * 0.09})
+                for px, py in pips
+            ],
         ),
-        [
-            h("circle", {"class": "pip", "cx": px * step, "cy": py * step, "r": size * 0.09})
-            for px, py in pips
-        ],
     )
 
 

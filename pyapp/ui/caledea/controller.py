@@ -50,6 +50,7 @@ class Controller(SeatInputs, TableController):
         self.form = SetupForm(self.bot_names, [k["name"] for k in GAME.kingdoms()])
         self.turn = Turn()
         self.skip = False  # "skip": the bots play on without pause until a person decides
+        self.view = (0, 0)  # the square drawn top left: the board panned round (x, y)
         # (log length after an action, what its battles' dice depended on before it)
         self._before: tuple[int, dict] | None = None
         self._memo_where = None
@@ -63,6 +64,7 @@ class Controller(SeatInputs, TableController):
     def after_resume(self) -> None:
         self.skip = False
         self._before = None
+        self.view = (0, 0)
         self.fill_form(self.state["options"], self.seats)
 
     def fill_form(self, options: dict, seats: list[str]) -> None:
@@ -283,6 +285,24 @@ class Controller(SeatInputs, TableController):
         self.form.epic = bool(data.get("value"))
 
     # ------------------------------------------------------------------ input: table
+
+    def _on_pan(self, data):
+        """Pan the board round the torus: ``dx``/``dy`` squares (the buttons, a drag), or back
+        to the board as set (``value`` "home")."""
+        if self.state is None:
+            return False
+        b = model.board_info(self.state)
+        w, hgt = b["width"], b["height"]
+        if data.get("value") == "home":
+            view = (0, 0)
+        else:
+            dx, dy = _int(data.get("dx"), 0), _int(data.get("dy"), 0)
+            if abs(dx) > w or abs(dy) > hgt:
+                return False
+            view = ((self.view[0] + dx) % w, (self.view[1] + dy) % hgt)
+        if view == self.view:
+            return False
+        self.view = view
 
     def _on_skip(self, data):
         self.skip = True

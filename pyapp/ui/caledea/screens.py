@@ -273,7 +273,7 @@ def table_screen(ctrl: Controller) -> E:
     kind = d["kind"] if d else ""
     names = ctrl.names()
     bv = model.board_view(state)
-    board = draw_board(bv, marks_for(ctrl), names, t("cal.board.label"))
+    board = draw_board(bv, marks_for(ctrl), names, t("cal.board.label"), ctrl.view)
     wrap = h(
         "div",
         {
@@ -300,8 +300,72 @@ def table_screen(ctrl: Controller) -> E:
             "data-mode": ctrl.turn.mode,
         },
         status_bar(ctrl),
-        h("div", {"class": "cal-main"}, wrap),
+        h("div", {"class": "cal-main"}, wrap, pan_bar(ctrl)),
         h("div", {"class": "cal-side"}, side),
+    )
+
+
+_PAN = (("left", -1, 0, "◀"), ("up", 0, -1, "▲"), ("down", 0, 1, "▼"), ("right", 1, 0, "▶"))
+
+
+def pan_bar(ctrl: Controller) -> E:
+    """Buttons that pan the board round the torus (dragging it does the same), the square
+    drawn top left, and the way back to the board as set."""
+    x, y = ctrl.view
+    buttons = [
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary small pan",
+                "data-action": "pan",
+                "data-dx": str(dx),
+                "data-dy": str(dy),
+                "data-key": f"pan-{name}",
+                "aria-label": t(f"cal.pan.{name}"),
+                "title": t(f"cal.pan.{name}"),
+            },
+            arrow,
+        )
+        for name, dx, dy, arrow in _PAN
+    ]
+    return h(
+        "div",
+        {"class": "cal-pan", "role": "group", "aria-label": t("cal.pan.label")},
+        buttons,
+        h(
+            "span",
+            {"class": "pan-view", "data-key": "pan-view"},
+            t("cal.pan.view", square=model.name_of(ctrl.state, (x, y))),
+        ),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary small pan",
+                "data-action": "pan",
+                "data-value": "home",
+                "data-key": "pan-home",
+                "disabled": ctrl.view == (0, 0),
+            },
+            t("cal.pan.home"),
+        ),
+        # the page's drag handler clicks this with the squares dragged (data-dx, data-dy)
+        h(
+            "button",
+            {
+                "type": "button",
+                "hidden": True,
+                "tabindex": "-1",
+                "aria-hidden": "true",
+                "data-action": "pan",
+                "data-drag-sink": "",
+                "data-dx": "0",
+                "data-dy": "0",
+                "data-key": "pan-drag",
+            },
+        ),
+        h("span", {"class": "sr-only"}, t("cal.pan.help")),
     )
 
 

@@ -126,6 +126,17 @@ EN = {
     "cal.src.castle.mark": "C",
     "cal.src.ambush.mark": "A",
     "cal.src.transport.mark": "+",
+    "cal.pan.label": "Pan the board round",
+    "cal.pan.left": "Pan the board left",
+    "cal.pan.right": "Pan the board right",
+    "cal.pan.up": "Pan the board up",
+    "cal.pan.down": "Pan the board down",
+    "cal.pan.home": "As set",
+    "cal.pan.view": "Top left: {square}",
+    "cal.pan.help": (
+        "The board wraps round: panning it or dragging it brings the squares across an edge "
+        "into the middle; a dashed line marks where its edges meet."
+    ),
     "cal.choice.stay": "Stay in the fight",
     "cal.choice.withdraw": "Withdraw to {square}",
     "cal.fight.title": "Combat",
@@ -298,6 +309,17 @@ FR = {
     "cal.src.castle.mark": "C",
     "cal.src.ambush.mark": "E",
     "cal.src.transport.mark": "+",
+    "cal.pan.label": "Faire tourner le plateau",
+    "cal.pan.left": "Décaler le plateau vers la gauche",
+    "cal.pan.right": "Décaler le plateau vers la droite",
+    "cal.pan.up": "Décaler le plateau vers le haut",
+    "cal.pan.down": "Décaler le plateau vers le bas",
+    "cal.pan.home": "Comme au départ",
+    "cal.pan.view": "En haut à gauche : {square}",
+    "cal.pan.help": (
+        "Le plateau fait le tour : le décaler ou le faire glisser amène au milieu les cases "
+        "de l'autre bord ; un trait en tirets marque où ses bords se rejoignent."
+    ),
     "cal.choice.stay": "Rester au combat",
     "cal.choice.withdraw": "Se retirer en {square}",
     "cal.fight.title": "Combat",
