@@ -21,8 +21,8 @@ BOARD = "svg.cal-board"
 
 
 def first_column(page) -> int:
-    """The board column drawn first (left), from the square buttons' order on the page."""
-    first = page.locator(f"{BOARD} rect.sq").first.get_attribute("data-key")
+    """The board column drawn first (left): that of the square drawn top left."""
+    first = page.locator(f"{BOARD} rect.sq[x='0'][y='0']").get_attribute("data-key")
     return int(first[3:].split(",")[0])
 
 

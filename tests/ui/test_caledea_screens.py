@@ -776,14 +776,17 @@ def test_both_games_sprites_come_from_the_shared_helper():
 
 
 def _hits(c: Controller) -> list:
+    """The squares' buttons in the order they are drawn (row by row, from the top left)."""
     nodes, _ = render(c)
     board = next(e for n in nodes for e in n.iter() if e.attrs.get("data-key") == "board")
-    return [e for e in board.iter() if e.tag == "rect" and "sq" in e.classes()]
+    hits = [e for e in board.iter() if e.tag == "rect" and "sq" in e.classes()]
+    return sorted(hits, key=lambda e: (float(e.attrs["y"]), float(e.attrs["x"])))
 
 
 def test_the_board_pans_round_the_torus_with_wrap_around():
     for epic, width in ((False, 10), (True, 20)):
         c = start(seats=("human", "greedy"), seed="5", epic=epic)
+        order = [e.attrs["data-key"] for n in render(c)[0] for e in n.iter() if "sq" in e.classes()]
         hits = _hits(c)
         assert len(hits) == width * 10 and hits[0].attrs["data-key"] == "sq-0,0"
         assert not [e for n in render(c)[0] for e in n.iter() if "seam" in e.classes()]
@@ -802,6 +805,10 @@ def test_the_board_pans_round_the_torus_with_wrap_around():
         # a drag reports the squares dragged (negated): any amount, wrapping
         c.handle("pan", {"dx": "3", "dy": "-2"})
         assert c.view == (2, 7) and _hits(c)[0].attrs["data-key"] == "sq-2,7"
+        # the page keeps its elements in the board's order: panning moves them only
+        assert [
+            e.attrs["data-key"] for n in render(c)[0] for e in n.iter() if "sq" in e.classes()
+        ] == order
         assert c.handle("pan", {"dx": str(width + 1)}) is False and c.view == (2, 7)
         click(c, next(e for e in elements(c, "pan") if e.attrs["data-key"] == "pan-home"))
         assert c.view == (0, 0)

@@ -208,11 +208,12 @@ def draw_board(
             )
     # the drawing of each square (named in words for screen readers), and on top of
     # everything a layer of plain squares that are the buttons (no text inside, so a button's
-    # name is its own); in the order they are drawn, row by row (the order of the Tab key)
+    # name is its own); always in the board's order (a1, b1...), so panning only moves them
+    # (an attribute each) and the page keeps its elements
     cells, hits = [], []
-    for dy in range(hgt):
-        for dx in range(w):
-            x, y = b.wrap(dx + ox, dy + oy)
+    for y in range(hgt):
+        for x in range(w):
+            dx, dy = place((x, y))
             sq = b.squares[(x, y)]
             at = f"{x},{y}"
             kind = marks.legal.get((x, y))
@@ -225,7 +226,9 @@ def draw_board(
                 cell["aria-hidden"] = "true"  # its button says it
             else:
                 cell.update({"role": "img", "aria-label": name})
-            cells.append(h("g", cell, _cell(b, sq, dx * S, dy * S, marks, False)))
+            if (dx, dy) != (x, y):
+                cell["transform"] = f"translate({svg_num((dx - x) * S)},{svg_num((dy - y) * S)})"
+            cells.append(h("g", cell, _cell(b, sq, x * S, y * S, marks, False)))
             cls = ["sq"]
             if kind:
                 cls += ["legal", f"legal-{kind}"]
