@@ -11,7 +11,10 @@ whole games through the page (a person against bots), measuring inside the page:
 * while bots play: the event loop's lateness, sampled by a 20 ms timer (how long a tap would
   wait), and the browser's long tasks (over 50 ms of uninterrupted main-thread work).
 
-Run ``python tools/bench_ui.py [--games N] [--bot strong] [--width 360 --height 740]``.
+Run ``python tools/bench_ui.py [--games N] [--bot strong] [--width 360 --height 740]``;
+``--game caledea [--epic]`` plays Caledea instead of Caldera Park (the person chooses units, a
+destination and confirms, ends turns, pans the board now and then, and answers the fights'
+questions).
 """
 
 from __future__ import annotations
@@ -113,6 +116,49 @@ def human_step(page, rng, timings: dict) -> None:
         click("confirm", "[data-action=confirm]")
 
 
+def caledea_step(page, rng, timings: dict) -> None:
+    """One whole decision of the person in Caledea, chosen at random among what is offered."""
+
+    def click(kind, selector) -> bool:
+        sel = _css_nth(page, selector, rng)
+        if sel is None:
+            return False
+        timings.setdefault(kind, []).append(page.evaluate(TIMED_CLICK, sel))
+        return True
+
+    if page.locator("#app").get_attribute("data-screen") == "handover":
+        click("hand-over", "[data-action=ready]")
+        return
+    kind = page.locator("section[data-screen=table]").get_attribute("data-decision")
+    if kind == "capital":
+        click("choose square", "rect[data-action=square]")
+        click("confirm", f"[data-action=confirm]{ENABLED}")
+    elif kind == "turn":
+        if rng.random() < 0.15:
+            click("pan the board", "[data-action=pan][data-dx]:not([hidden])")
+        if rng.random() < 0.1 or not click("choose units", "rect.legal-source"):
+            click("end turn", f"[data-action=end-turn]{ENABLED}")
+            return
+        if not click("choose destination", "rect.legal-dest"):
+            click("end turn", f"[data-action=end-turn]{ENABLED}")
+            return
+        click("confirm", f"[data-action=confirm]{ENABLED}")
+    else:  # ambush, pairing, withdrawal
+        click(f"combat ({kind})", f"button[data-action=choose]{ENABLED}")
+
+
+def start_caledea(page, seats, rng, epic: bool) -> None:
+    page.locator("[data-action=game-choose][data-game=caledea]").click()
+    page.wait_for_selector("#app[data-game=caledea] section[data-screen=setup]")
+    page.locator(f"input[data-action=seats][value='{len(seats)}']").check()
+    for i, kind in enumerate(seats):
+        page.locator(f"select[data-action=kind][data-seat='{i}']").select_option(kind)
+    if page.locator("input[data-action=epic]").is_checked() != epic:
+        page.locator("input[data-action=epic]").click()
+    page.locator("input[data-action=seed]").fill(str(rng.randrange(10**6)))
+    page.locator("[data-action=start]").click()
+
+
 def pct(values, p):
     if not values:
         return float("nan")
@@ -121,15 +167,20 @@ def pct(values, p):
     return values[k]
 
 
-def play_game(page, variant, seats, rng, fast: bool) -> dict:
-    page.locator(f"input[data-action=variant][value={variant}]").check()
-    count = page.locator(f"input[data-action=seats][value='{len(seats)}']")
-    if count.count():
-        count.check()
-    for i, kind in enumerate(seats):
-        page.locator(f"select[data-seat='{i}']").select_option(kind)
-    page.locator("input[data-action=seed]").fill(str(rng.randrange(10**6)))
-    page.locator("[data-action=start]").click()
+def play_game(page, variant, seats, rng, fast: bool, game: str = "park", epic=False) -> dict:
+    if game == "caledea":
+        start_caledea(page, seats, rng, epic)
+        step = caledea_step
+    else:
+        page.locator(f"input[data-action=variant][value={variant}]").check()
+        count = page.locator(f"input[data-action=seats][value='{len(seats)}']")
+        if count.count():
+            count.check()
+        for i, kind in enumerate(seats):
+            page.locator(f"select[data-seat='{i}']").select_option(kind)
+        page.locator("input[data-action=seed]").fill(str(rng.randrange(10**6)))
+        page.locator("[data-action=start]").click()
+        step = human_step
     page.wait_for_selector("#app[data-screen=table], #app[data-screen=handover]")
     if fast and page.locator("[data-action=speed]").count():
         page.locator("[data-action=speed]").click()
@@ -143,7 +194,7 @@ def play_game(page, variant, seats, rng, fast: bool) -> dict:
         )
         if page.locator("#app").get_attribute("data-screen") == "end":
             break
-        human_step(page, rng, timings)
+        step(page, rng, timings)
     return {"timings": timings, "seconds": time.perf_counter() - t0}
 
 
@@ -181,6 +232,8 @@ def main(argv=None) -> int:
     ap.add_argument("--bot", default="strong")
     ap.add_argument("--opponents", type=int, default=1, help="bots against the person (1-3)")
     ap.add_argument("--variant", default="base")
+    ap.add_argument("--game", default="park", choices=("park", "caledea"))
+    ap.add_argument("--epic", action="store_true", help="Caledea: the epic board (20 x 10)")
     ap.add_argument("--width", type=int, default=1280)
     ap.add_argument("--height", type=int, default=800)
     ap.add_argument("--normal-pace", action="store_true", help="do not press 'Faster bots'")
@@ -199,7 +252,9 @@ def main(argv=None) -> int:
         all_timings: dict = {}
         seconds = 0.0
         for _ in range(args.games):
-            result = play_game(page, args.variant, seats, rng, not args.normal_pace)
+            result = play_game(
+                page, args.variant, seats, rng, not args.normal_pace, args.game, args.epic
+            )
             seconds += result["seconds"]
             for k, v in result["timings"].items():
                 all_timings.setdefault(k, []).extend(v)
@@ -208,8 +263,13 @@ def main(argv=None) -> int:
         lag = page.evaluate("window.__lag")
         long_tasks = page.evaluate("window.__long")
 
+    what = (
+        f"Caledea UI benchmark: {args.games} game(s), {'epic' if args.epic else 'standard'} board"
+        if args.game == "caledea"
+        else f"Caldera Park UI benchmark: {args.games} game(s), {args.variant}"
+    )
     print(
-        f"Caldera Park UI benchmark: {args.games} game(s), {args.variant}, person vs "
+        f"{what}, person vs "
         f"{args.opponents} x {args.bot} bot, viewport {args.width}x{args.height}, "
         f"{'normal' if args.normal_pace else 'fast'} bot pace"
     )

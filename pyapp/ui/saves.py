@@ -53,6 +53,8 @@ from pyapp import games
 from pyapp.core.errors import GameError, LoadError
 from pyapp.core.protocol import MAX_TEXT
 
+from .i18n import t
+
 PREFIX = "caldera-park/"
 GAME_PREFIX = PREFIX + "game/"
 CURRENT_KEY = PREFIX + "current"
@@ -197,12 +199,13 @@ def _game(game):
 
 
 def player_names(options: dict) -> list[str]:
-    """The players' names a game's options hold; a game whose options name nobody shows
-    "Player 1", "Player 2"... (its ``players`` count)."""
+    """The players' names a game's options hold; a game whose options name nobody shows the
+    seats' default names in the language of the moment ("Player 1", "Joueur 1"... for its
+    ``players`` count)."""
     names = options.get("names")
     if isinstance(names, list) and names:
         return [str(n) for n in names]
-    return [f"Player {i + 1}" for i in range(int(options.get("players", 0)))]
+    return [t("setup.default_name", n=i + 1) for i in range(int(options.get("players", 0)))]
 
 
 def _count(options) -> int | None:

@@ -153,21 +153,31 @@ def count_fieldset(form: SeatForm) -> E:
     return h("fieldset", {"class": "counts"}, h("legend", None, t("setup.players")), counts)
 
 
-def seat_list(form: SeatForm) -> E:
+def seat_list(
+    form: SeatForm,
+    extra: Callable[[int], E] | None = None,
+    swatch: str | None = None,
+) -> E:
+    """The seats: each one's name and kind, then what ``extra(i)`` draws for seat ``i`` (a
+    game's own field). ``swatch``: the class of a colour swatch before each name (the seat's
+    colour comes from its ``own-i`` class)."""
     seats = []
     for i in range(form.count):
         options = [
             h("option", {"value": k, "selected": form.kinds[i] == k}, seat_kind_label(k))
             for k in form.seat_kinds()
         ]
+        label = t("setup.seat_name", n=i + 1)
         seats.append(
             h(
                 "li",
-                {"class": "seat"},
+                {"class": f"seat own-{i}" if swatch else "seat"},
                 h(
                     "label",
                     {"class": "seat-name"},
-                    h("span", None, t("setup.seat_name", n=i + 1)),
+                    h("span", None, h("span", {"class": swatch}), " ", label)
+                    if swatch
+                    else h("span", None, label),
                     h(
                         "input",
                         {
@@ -196,6 +206,7 @@ def seat_list(form: SeatForm) -> E:
                         options,
                     ),
                 ),
+                extra(i) if extra is not None else None,
             )
         )
     return h("ol", {"class": "seats"}, seats)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 
-__all__ = ["E", "h", "to_json", "svg_num"]
+__all__ = ["E", "h", "to_json", "svg_num", "symbol_sprite"]
 
 
 class E:
@@ -89,6 +89,27 @@ def svg_num(x: float) -> str:
     """A compact number for SVG attributes."""
     text = f"{x:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def symbol_sprite(symbols: dict, part: Callable[[str, dict], E] = h) -> E:
+    """The hidden SVG holding every symbol of ``symbols`` (id -> [(tag, attributes)], each
+    drawn in a 20 x 20 box centred on 0,0; ``part(tag, attributes)`` makes one element), for
+    ``<use href="#id">`` elsewhere on the page."""
+    defs = [
+        h("symbol", {"id": sid, "viewBox": "-10 -10 20 20"}, [part(tag, a) for tag, a in parts])
+        for sid, parts in symbols.items()
+    ]
+    return h(
+        "svg",
+        {
+            "class": "sprite",
+            "aria-hidden": "true",
+            "width": "0",
+            "height": "0",
+            "focusable": "false",
+        },
+        h("defs", None, defs),
+    )
 
 
 def to_json(nodes) -> str:

@@ -120,9 +120,60 @@
     while (parent.childNodes.length > i) parent.removeChild(parent.lastChild);
   }
 
+  /* Dragging: an element with data-drag-cells="COLUMNS,ROWS" (a board drawn in that many
+   * cells) dragged by at least half a cell makes a click on the element with data-drag-sink
+   * inside ``root``, its data-dx / data-dy set to the cells dragged, negated (dragging a board
+   * to the right shows what lies on its left); the click that ends the drag is swallowed, so
+   * a drag never chooses the square where it ends. */
+  var dragging = new WeakSet();
+
+  function listenDrag(root) {
+    var drag = null;
+    var swallow = false;
+
+    function cells(e) {
+      var parts = drag.el.getAttribute("data-drag-cells").split(",");
+      var box = drag.el.getBoundingClientRect();
+      var cw = box.width / (Number(parts[0]) || 1);
+      var ch = box.height / (Number(parts[1]) || 1);
+      return [Math.round((e.clientX - drag.x) / cw), Math.round((e.clientY - drag.y) / ch)];
+    }
+
+    root.addEventListener("pointerdown", function (e) {
+      swallow = false; // a new gesture: its click is a click
+      var el = e.target && e.target.closest ? e.target.closest("[data-drag-cells]") : null;
+      drag = el && e.isPrimary && e.button === 0 ? { el: el, x: e.clientX, y: e.clientY } : null;
+    });
+    root.addEventListener("pointercancel", function () { drag = null; });
+    root.addEventListener("pointerup", function (e) {
+      if (!drag) return;
+      var moved = cells(e);
+      drag = null;
+      if (!moved[0] && !moved[1]) return;
+      var sink = root.querySelector("[data-drag-sink]");
+      if (!sink) return;
+      sink.setAttribute("data-dx", String(-moved[0]));
+      sink.setAttribute("data-dy", String(-moved[1]));
+      sink.click();
+      swallow = true;
+      setTimeout(function () { swallow = false; }, 400);
+    });
+    root.addEventListener("click", function (e) {
+      var sink = e.target && e.target.hasAttribute && e.target.hasAttribute("data-drag-sink");
+      if (!swallow || sink) return;
+      swallow = false;
+      e.stopPropagation();
+      e.preventDefault();
+    }, true);
+  }
+
   /* Make the children of ``root`` match the JSON list of descriptions; return the time taken. */
   function render(root, json) {
     var t0 = performance.now();
+    if (!dragging.has(root)) {
+      dragging.add(root);
+      listenDrag(root);
+    }
     var descs = JSON.parse(json);
     var svg = root.namespaceURI === SVG_NS;
     patchChildren(root, descs, svg);

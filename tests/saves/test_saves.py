@@ -349,3 +349,17 @@ def test_unusable_session_is_dropped_not_fatal(storage, bad):
     data["session"] = bad
     st2, s2 = saves.import_game(json.dumps(data))
     assert s2 is None and to_json(st2) == to_json(state)
+
+
+def test_players_named_by_nobody_get_the_default_name_of_the_language():
+    from pyapp.ui import i18n
+
+    options = {"players": 2, "seed": 1}
+    try:
+        assert saves.player_names(options) == ["Player 1", "Player 2"]
+        i18n.set_language("fr")
+        assert saves.player_names(options) == ["Joueur 1", "Joueur 2"]
+        # names the options hold are kept as they are, in any language
+        assert saves.player_names({**options, "names": ["Ann", "Bo"]}) == ["Ann", "Bo"]
+    finally:
+        i18n.set_language("en")

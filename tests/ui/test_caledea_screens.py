@@ -20,11 +20,11 @@ from pyapp.caledea import engine
 from pyapp.caledea.protocol import GAME
 from pyapp.ui import i18n
 from pyapp.ui.box import Box
-from pyapp.ui.caledea import arrow_key, make_table, render, rules_ref
+from pyapp.ui.caledea import arrow_key, art, make_table, render, rules_ref
 from pyapp.ui.caledea.controller import Controller
 from pyapp.ui.caledea.strings import EN, FR
 from pyapp.ui.saves import SaveStore, export_record, import_file
-from pyapp.ui.vdom import to_json
+from pyapp.ui.vdom import h, to_json
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT.parent / "shared" / "rules" / "caledea-rules-v1.1.md"
@@ -382,9 +382,10 @@ def _square_at(elements_: list, sq: int, w: int):
     return next(e for e in elements_ if e.attrs["data-at"] == f"{sq % w},{sq // w}")
 
 
-def _fight(seed="3") -> Controller:
+def _fight(seed="3", tower=False, transported=False) -> Controller:
     """Two people; the first to move sends all its units onto a square beside the enemy's
-    units, arranged by hand so the next move attacks."""
+    units, arranged by hand so the next move attacks (``tower``: the defenders stand in a
+    tower; ``transported``: the attackers carry a transport's extra die)."""
     c = _my_turn(seed)
     p = c.decision()["player"]
     q = 1 - p
@@ -399,6 +400,10 @@ def _fight(seed="3") -> Controller:
     for u in theirs[1:]:
         u["rank"] = 1
     theirs[0]["rank"] = 3
+    if tower:
+        c.state["structures"][target] = [q, 1]
+    for u in mine:
+        u["bonus"] = transported
     c.reset_choice()
     click(
         c,
@@ -477,10 +482,108 @@ def test_pair_choices_show_the_dice_each_unit_would_roll():
         if c.turn.defender is None:
             click(c, elements(c, "choose")[0])
         labels = [e.text() for e in elements(c, "choose")]
-        assert labels and all(re.search(r"\(\d+ dice\) against .* \(\d+ dice\)", x) for x in labels)
+        told = r"\((\D[^()]* = )?\d+ (die|dice)\)"
+        assert labels and all(re.search(told + " against .* " + told, x) for x in labels)
         assert len(set(labels)) == len(labels)  # each attacker told apart (rank, origin)
         return
     pytest.fail("no fight reached a pairing")
+
+
+def _until_battle(c: Controller, pick=-1) -> None:
+    """Answer the fight's questions (``pick``: which choice) until a battle has been fought."""
+    steps = 0
+    while not any(ev["type"] == "battle" for ev in c.state["events"]) and steps < 40:
+        if c.screen == "handover":
+            click(c, elements(c, "ready")[0])
+        else:
+            click(c, elements(c, "choose")[pick])
+        steps += 1
+
+
+def _source_lines(c: Controller) -> list:
+    nodes, _ = render(c)
+    return [e for n in nodes for e in n.iter() if "src-line" in e.classes()]
+
+
+def test_battle_dice_show_the_bonus_dice_apart_each_marked_with_its_source():
+    c = _fight("4", tower=True, transported=True)
+    _until_battle(c)
+    [(att, dfn)] = [s for s in c.battle_sources() if s is not None][:1]
+    # the sources add up to the dice the engine rolled, base dice (the rank) first
+    ev = next(ev for ev in c.state["events"] if ev["type"] == "battle")
+    assert sum(n for _, n in att) == len(ev["dice"][0][0])
+    assert sum(n for _, n in dfn) == len(ev["dice"][0][1])
+    assert att[0] == ("rank", 2) and ("transport", 1) in att
+    assert dfn[0][0] == "rank" and ("tower", 1) in dfn
+    lines = _source_lines(c)
+    assert [e.attrs["class"].split()[-1] for e in lines[:2]] == ["side-a", "side-d"]
+    a_line, d_line = lines[:2]
+    assert a_line.attrs["data-sources"].split()[0] == "rank"
+    assert "transport" in a_line.attrs["data-sources"].split()
+    assert "tower" in d_line.attrs["data-sources"].split()
+    # one drawn die per die of the pool: blank for the rank's, marked for each bonus die
+    for line, side in ((a_line, att), (d_line, dfn)):
+        dice = [e for e in line.iter() if "src-die" in e.classes()]
+        assert len(dice) == sum(n for _, n in side)
+        bonus = [e for e in dice if "bonus" in e.classes()]
+        assert len(bonus) == sum(n for s, n in side if s != "rank")
+        marks = {e.text() for e in bonus}
+        assert ("T" in marks) is (line is d_line) and ("+" in marks) is (line is a_line)
+        assert all(not e.text() for e in dice if "base" in e.classes())
+    text = to_json(render(c)[0])
+    assert "transport 1" in text and "tower 1" in text and "Defender's dice:" in text
+    i18n.set_language("fr")
+    try:
+        text = to_json(render(c)[0])
+        assert "transport 1" in text and "tour 1" in text and "Dés du défenseur" in text
+    finally:
+        i18n.set_language("en")
+
+
+def test_pair_choices_tell_each_units_dice_by_source():
+    c = _fight("4", tower=True, transported=True)
+    while c.state["combat"] is not None and c.decision()["kind"] != "pair":
+        click(c, elements(c, "choose")[0] if c.screen != "handover" else elements(c, "ready")[0])
+    if c.screen == "handover":
+        click(c, elements(c, "ready")[0])
+    if c.turn.defender is None:
+        click(c, elements(c, "choose")[0])
+    labels = [e.text() for e in elements(c, "choose")]
+    assert labels and all("tower 1" in x and "transport 1" in x for x in labels), labels
+    assert all(re.search(r"= \d+ dice\) against .* = \d+ dice\)$", x) for x in labels)
+
+
+def test_dice_sources_match_the_engine_over_whole_games():
+    """Every battle of bots' games: the sources told add up to the dice rolled (the screens
+    mirror the engine's dice rules; a change there shows here)."""
+    seen = set()
+    for seed in range(1, 13):
+        c = start(seats=("greedy", "greedy"), seed=str(seed))
+        play = c.play
+
+        def checked(action, c=c, play=play):
+            ok = play(action)
+            for sources in c.battle_sources():
+                assert sources is not None, c.state["events"]
+                seen.update(s for side in sources for s, _ in side)
+            return ok
+
+        c.play = checked
+        run_bots(c)
+        assert c.screen == "end"
+    assert {"rank", "land"} <= seen
+
+
+def test_a_resumed_battle_shows_its_dice_without_sources_it_cannot_know():
+    c = _fight("4", tower=True, transported=True)
+    _until_battle(c)
+    assert _source_lines(c)
+    c.resume(json.loads(json.dumps(c.state)), list(c.seats))
+    if c.screen == "handover":
+        click(c, elements(c, "ready")[0])
+    assert all(s is None for s in c.battle_sources())
+    text = to_json(render(c)[0])
+    assert "die-face" in text and not _source_lines(c)
 
 
 # --------------------------------------------------------------------------- whole games
@@ -640,3 +743,113 @@ def test_player_names_are_text_never_markup():
     for n in nodes:
         for e in n.iter():
             assert e.tag not in ("script", "iframe", "foreignObject")
+
+
+def test_the_form_is_the_shared_seat_form_with_kingdoms_and_the_epic_board():
+    from pyapp.ui.seats import SeatForm, SeatInputs
+
+    c = Controller(seed_source=lambda: 77)
+    assert isinstance(c.form, SeatForm) and isinstance(c, SeatInputs)
+    c.handle("seats", {"value": "3"})
+    c.handle("kingdom", {"seat": "2", "value": "Talaq"})
+    c.handle("epic", {"value": True})
+    options, seats = c.form.options(lambda: 77)
+    assert options["players"] == 3 and options["epic"] is True
+    assert options["kingdoms"][2] == "Talaq" and len(set(options["kingdoms"])) == 3
+    assert seats[0] == "human" and len(seats) == 3
+
+
+def test_both_games_sprites_come_from_the_shared_helper():
+    from pyapp.ui.park import art as park_art
+    from pyapp.ui.vdom import symbol_sprite
+
+    for sprite in (art.sprite(), park_art.sprite()):
+        assert sprite.tag == "svg" and sprite.attrs["aria-hidden"] == "true"
+        symbols = sprite.children[0].children
+        assert symbols and all(s.tag == "symbol" for s in symbols)
+    made = symbol_sprite({"x": [("circle", {"r": "1"})]}, lambda tag, a: h(tag, {**a, "k": "v"}))
+    circle = made.children[0].children[0].children[0]
+    assert circle.tag == "circle" and circle.attrs == {"r": "1", "k": "v"}
+
+
+# --------------------------------------------------------------------------- panning round
+
+
+def _hits(c: Controller) -> list:
+    """The squares' buttons in the order they are drawn (row by row, from the top left)."""
+    nodes, _ = render(c)
+    board = next(e for n in nodes for e in n.iter() if e.attrs.get("data-key") == "board")
+    hits = [e for e in board.iter() if e.tag == "rect" and "sq" in e.classes()]
+    return sorted(hits, key=lambda e: (float(e.attrs["y"]), float(e.attrs["x"])))
+
+
+def test_the_board_pans_round_the_torus_with_wrap_around():
+    for epic, width in ((False, 10), (True, 20)):
+        c = start(seats=("human", "greedy"), seed="5", epic=epic)
+        order = [e.attrs["data-key"] for n in render(c)[0] for e in n.iter() if "sq" in e.classes()]
+        hits = _hits(c)
+        assert len(hits) == width * 10 and hits[0].attrs["data-key"] == "sq-0,0"
+        assert not [e for n in render(c)[0] for e in n.iter() if "seam" in e.classes()]
+        click(c, next(e for e in elements(c, "pan") if e.attrs["data-key"] == "pan-left"))
+        hits = _hits(c)
+        # the last column is drawn first now, the first one beside it: the board wrapped
+        assert c.view == (width - 1, 0)
+        assert hits[0].attrs["data-key"] == f"sq-{width - 1},0" and hits[0].attrs["x"] == "0"
+        assert hits[1].attrs["data-key"] == "sq-0,0"
+        assert hits[1].attrs["x"] == hits[0].attrs["width"]
+        assert [e for n in render(c)[0] for e in n.iter() if "seam" in e.classes()]
+        text = to_json(render(c)[0])
+        assert f"Top left: {'j' if width == 10 else 't'}1" in text
+        click(c, next(e for e in elements(c, "pan") if e.attrs["data-key"] == "pan-up"))
+        assert c.view == (width - 1, 9)
+        # a drag reports the squares dragged (negated): any amount, wrapping
+        c.handle("pan", {"dx": "3", "dy": "-2"})
+        assert c.view == (2, 7) and _hits(c)[0].attrs["data-key"] == "sq-2,7"
+        # the page keeps its elements in the board's order: panning moves them only
+        assert [
+            e.attrs["data-key"] for n in render(c)[0] for e in n.iter() if "sq" in e.classes()
+        ] == order
+        assert c.handle("pan", {"dx": str(width + 1)}) is False and c.view == (2, 7)
+        click(c, next(e for e in elements(c, "pan") if e.attrs["data-key"] == "pan-home"))
+        assert c.view == (0, 0)
+        assert not [e for e in elements(c, "pan") if e.attrs["data-key"] == "pan-home"]
+
+
+def test_a_panned_board_chooses_the_same_squares_and_draws_paths_where_they_are():
+    c = _my_turn("11")
+    c.handle("pan", {"dx": "4", "dy": "3"})
+    p = c.decision()["player"]
+    cap = c.state["capitals"][p]
+    w = GAME.board(c.state)["width"]
+    click(c, _square_at(squares(c, "source"), cap, w))
+    dest = squares(c, "dest")[0]
+    click(c, dest)
+    x, y = map(int, dest.attrs["data-at"].split(","))
+    assert c.turn.pending.square == GAME.board(c.state)["squares"][y * w + x]["name"]
+    nodes, _ = render(c)
+    pending = next(e for n in nodes for e in n.iter() if "pending" in e.classes())
+    # drawn 4 columns left and 3 rows up of where it stands (wrapping)
+    assert float(pending.attrs["x"]) == ((x - 4) % w) * float(pending.attrs["width"])
+    assert float(pending.attrs["y"]) == ((y - 3) % 10) * float(pending.attrs["height"])
+    path = next(e for n in nodes for e in n.iter() if "path" in e.classes())
+    sx, sy = cap % w, cap // w
+    size = float(pending.attrs["width"])
+    start_x = ((sx - 4) % w) * size + size / 2
+    start_y = ((sy - 3) % 10) * size + size / 2
+    assert path.attrs["d"].startswith(f"M{start_x:g},{start_y:g}")
+
+
+def test_the_view_is_reset_by_a_new_game_and_pan_buttons_are_named_in_both_languages():
+    c = start(seats=("human", "greedy"), seed="5")
+    c.handle("pan", {"dx": "2"})
+    assert c.view == (2, 0)
+    c.handle("rematch", {})
+    assert c.view == (0, 0)
+    labels = {e.attrs["data-key"]: e.attrs.get("aria-label") for e in elements(c, "pan")}
+    assert labels["pan-left"] == "Pan the board left"
+    i18n.set_language("fr")
+    try:
+        labels = {e.attrs["data-key"]: e.attrs.get("aria-label") for e in elements(c, "pan")}
+        assert labels["pan-left"] == "Décaler le plateau vers la gauche"
+    finally:
+        i18n.set_language("en")

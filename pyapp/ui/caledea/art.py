@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..vdom import E, h, svg_num
+from ..vdom import E, h, svg_num, symbol_sprite
 
 CELL = 20.0
 RESOURCES = ("forest", "mountain", "river", "cattle", "grain")
@@ -90,22 +90,7 @@ _RANK_SHAPE = {
 @cache
 def sprite() -> E:
     """The hidden SVG holding every Caledea symbol (made once, drawn on every screen)."""
-    symbols = []
-    for sid, parts in _SYMBOLS.items():
-        symbols.append(
-            h("symbol", {"id": sid, "viewBox": "-10 -10 20 20"}, [h(t, a) for t, a in parts])
-        )
-    return h(
-        "svg",
-        {
-            "class": "sprite",
-            "aria-hidden": "true",
-            "width": "0",
-            "height": "0",
-            "focusable": "false",
-        },
-        h("defs", None, symbols),
-    )
+    return symbol_sprite(_SYMBOLS)
 
 
 def use(symbol: str, x: float, y: float, size: float, cls: str | None = None) -> E:
@@ -172,6 +157,37 @@ def die(value: int, x: float, y: float, size: float, cls: str) -> E:
     }.get(value, [])
     s = size / 2
     step = size * 0.27
+    # the face and pips in a group of their own: the roll animation turns that group (a CSS
+    # transform on the outer one would replace its translate)
+    return h(
+        "g",
+        {"class": cls, "transform": f"translate({svg_num(x)},{svg_num(y)})"},
+        h(
+            "g",
+            {"class": "spin"},
+            h(
+                "rect",
+                {
+                    "class": "die-face",
+                    "x": -s,
+                    "y": -s,
+                    "width": size,
+                    "height": size,
+                    "rx": size / 6,
+                },
+            ),
+            [
+                h("circle", {"class": "pip", "cx": px * step, "cy": py * step, "r": size * 0.09})
+                for px, py in pips
+            ],
+        ),
+    )
+
+
+def source_die(x: float, y: float, size: float, cls: str, mark: str) -> E:
+    """A blank die standing for one die of a unit's pool: plain for its rank's dice, tinted
+    and lettered with the source of a bonus die."""
+    s = size / 2
     return h(
         "g",
         {"class": cls, "transform": f"translate({svg_num(x)},{svg_num(y)})"},
@@ -179,8 +195,10 @@ def die(value: int, x: float, y: float, size: float, cls: str) -> E:
             "rect",
             {"class": "die-face", "x": -s, "y": -s, "width": size, "height": size, "rx": size / 6},
         ),
-        [
-            h("circle", {"class": "pip", "cx": px * step, "cy": py * step, "r": size * 0.09})
-            for px, py in pips
-        ],
+        mark
+        and h(
+            "text",
+            {"class": "src-mark", "x": 0, "y": size * 0.3, "font-size": size * 0.78},
+            mark,
+        ),
     )

@@ -180,15 +180,25 @@ def _cell(b: BoardView, sq: SquareView, x0: float, y0: float, marks: Marks, ghos
     return parts
 
 
-def draw_board(b: BoardView, marks: Marks, names: list[str], label: str) -> E:
-    """The whole board: a ring of ghost squares (the wrap-around) and the real squares."""
+def draw_board(
+    b: BoardView, marks: Marks, names: list[str], label: str, view: tuple[int, int] = (0, 0)
+) -> E:
+    """The whole board: a ring of ghost squares (the wrap-around) and the real squares.
+    ``view``: the square (column, row) drawn first, top left: the board panned round the
+    torus (the squares keep their names and ``data-at``; only where they are drawn moves)."""
     w, hgt = b.width, b.height
+    ox, oy = view[0] % w, view[1] % hgt
+
+    def place(at) -> tuple[int, int]:
+        """Where square ``at`` is drawn (in cells from the top left real square)."""
+        return (at[0] - ox) % w, (at[1] - oy) % hgt
+
     ghosts = []
     for y in range(-1, hgt + 1):
         for x in range(-1, w + 1):
             if 0 <= x < w and 0 <= y < hgt:
                 continue
-            sq = b.squares[b.wrap(x, y)]
+            sq = b.squares[b.wrap(x + ox, y + oy)]
             ghosts.append(
                 h(
                     "g",
@@ -198,10 +208,12 @@ def draw_board(b: BoardView, marks: Marks, names: list[str], label: str) -> E:
             )
     # the drawing of each square (named in words for screen readers), and on top of
     # everything a layer of plain squares that are the buttons (no text inside, so a button's
-    # name is its own)
+    # name is its own); always in the board's order (a1, b1...), so panning only moves them
+    # (an attribute each) and the page keeps its elements
     cells, hits = [], []
     for y in range(hgt):
         for x in range(w):
+            dx, dy = place((x, y))
             sq = b.squares[(x, y)]
             at = f"{x},{y}"
             kind = marks.legal.get((x, y))
@@ -214,6 +226,8 @@ def draw_board(b: BoardView, marks: Marks, names: list[str], label: str) -> E:
                 cell["aria-hidden"] = "true"  # its button says it
             else:
                 cell.update({"role": "img", "aria-label": name})
+            if (dx, dy) != (x, y):
+                cell["transform"] = f"translate({svg_num((dx - x) * S)},{svg_num((dy - y) * S)})"
             cells.append(h("g", cell, _cell(b, sq, x * S, y * S, marks, False)))
             cls = ["sq"]
             if kind:
@@ -227,8 +241,8 @@ def draw_board(b: BoardView, marks: Marks, names: list[str], label: str) -> E:
             attrs = {
                 "class": " ".join(cls),
                 "data-key": f"sq-{at}",
-                "x": x * S,
-                "y": y * S,
+                "x": dx * S,
+                "y": dy * S,
                 "width": S,
                 "height": S,
             }
@@ -250,11 +264,11 @@ def draw_board(b: BoardView, marks: Marks, names: list[str], label: str) -> E:
     if marks.last:
         froms, to = marks.last
         for f in froms:
-            overlay.append(_segment_line(b, f, to, "last-move"))
+            overlay.append(_segment_line(b, place(f), place(to), "last-move"))
     if len(marks.path) > 1:
         d = []
         for p, q in zip(marks.path, marks.path[1:], strict=False):
-            d.append(_segment(b, p, q))
+            d.append(_segment(b, place(p), place(q)))
         overlay.append(h("path", {"class": "path", "d": " ".join(d)}))
     # units that just arrived fly in from where they came (CSS animation; none with reduced
     # motion): a fresh element keyed by the move, so the animation runs once
@@ -263,7 +277,8 @@ def draw_board(b: BoardView, marks: Marks, names: list[str], label: str) -> E:
         if sq is None or not sq.units:
             continue
         owner, rank = sq.units[0][0], sq.units[0][1]
-        cx, cy = to[0] * S + S / 2, to[1] * S + S / 2
+        px, py = place(to)
+        cx, cy = px * S + S / 2, py * S + S / 2
         overlay.append(
             h(
                 "g",
@@ -286,9 +301,13 @@ def draw_board(b: BoardView, marks: Marks, names: list[str], label: str) -> E:
             "data-key": "board",
             "data-width": str(w),
             "data-height": str(hgt),
+            "data-view": f"{ox},{oy}",
+            # dragging the board pans it (static/js/game-dom.js): cells across and down
+            "data-drag-cells": f"{w + 2},{hgt + 2}",
         },
         h("g", {"class": "ghosts", "aria-hidden": "true"}, ghosts),
         h("rect", {"class": "edge", "x": 0, "y": 0, "width": w * S, "height": hgt * S}),
+        _seams(w, hgt, ox, oy),
         h("g", {"class": "squares"}, cells),
         h("g", {"class": "overlay", "aria-hidden": "true"}, overlay),
         h("g", {"class": "hits"}, hits),
@@ -321,3 +340,16 @@ def arrival_offset(b: BoardView, frm, to) -> tuple[int, int]:
     """Where, in cells relative to ``to``, a unit coming from ``frm`` starts its flight."""
     dx, dy = _delta(b, to, frm)
     return dx, dy
+
+
+def _seams(w: int, hgt: int, ox: int, oy: int) -> E | None:
+    """Where the board's own edges are when it is panned: a dashed line between the last and
+    the first column (row), which touch on the torus."""
+    d = []
+    if ox:
+        x = (w - ox) * S
+        d.append(f"M{svg_num(x)},{svg_num(-S)} v{svg_num((hgt + 2) * S)}")
+    if oy:
+        y = (hgt - oy) * S
+        d.append(f"M{svg_num(-S)},{svg_num(y)} h{svg_num((w + 2) * S)}")
+    return h("path", {"class": "seam", "d": " ".join(d), "aria-hidden": "true"}) if d else None

@@ -10,13 +10,12 @@ The controller never decides what is legal: destinations come from the engine's
 
 from __future__ import annotations
 
-import random
-
 from pyapp.caledea.actions import Bombard, Build, Capital, End, Move, Transport, Upgrade
 from pyapp.caledea.protocol import GAME
 from pyapp.core.errors import GameError
 
 from ..i18n import t
+from ..seats import SeatInputs
 from ..table import TableController
 from ..table import int_or as _int
 from . import model
@@ -45,12 +44,15 @@ class Turn:
         self.defender: int | None = None  # pairing: the defending unit chosen
 
 
-class Controller(TableController):
+class Controller(SeatInputs, TableController):
     def __init__(self, bot_names=None, reduced_motion: bool = False, seed_source=None):
         super().__init__(GAME, bot_names, reduced_motion, seed_source)
         self.form = SetupForm(self.bot_names, [k["name"] for k in GAME.kingdoms()])
         self.turn = Turn()
         self.skip = False  # "skip": the bots play on without pause until a person decides
+        self.view = (0, 0)  # the square drawn top left: the board panned round (x, y)
+        # (log length after an action, what its battles' dice depended on before it)
+        self._before: tuple[int, dict] | None = None
         self._memo_where = None
         self._memo_values: dict = {}
 
@@ -61,6 +63,8 @@ class Controller(TableController):
 
     def after_resume(self) -> None:
         self.skip = False
+        self._before = None
+        self.view = (0, 0)
         self.fill_form(self.state["options"], self.seats)
 
     def fill_form(self, options: dict, seats: list[str]) -> None:
@@ -77,6 +81,13 @@ class Controller(TableController):
     def pace_ms(self) -> int:
         return 0 if self.skip else super().pace_ms()
 
+    def play(self, action) -> bool:
+        before = model.before_action(self.state, action)
+        ok = super().play(action)
+        if ok:
+            self._before = (len(self.state["log"]), before)
+        return ok
+
     # ------------------------------------------------------------------ reading
 
     def _memo(self, name: str, key, compute):
@@ -92,6 +103,39 @@ class Controller(TableController):
     def cards(self) -> list[dict]:
         """Every player's kingdom card as it stands (the engine's ``kingdom_card``)."""
         return self._memo("cards", None, lambda: model.cards(self.state))
+
+    def pairs(self) -> list:
+        """Each player's two resources (their kingdom's)."""
+        return [card["resources"] for card in self.cards()]
+
+    def battle_sources(self) -> list:
+        """The dice by source of each battle the last action fought (``model.battle_sources``;
+        None for one whose units were not seen before the action, as after loading a save)."""
+        st = self.state
+        before = self._before
+        known = before[1] if before is not None and before[0] == len(st["log"]) else None
+        return model.battle_sources(st, known, self.pairs())
+
+    def pair_sources(self, attacker: int, defender: int):
+        """The dice by source the two units of the open combat would roll against each other,
+        or None when they do not add up to the engine's ``battle_dice``."""
+        st = self.state
+        c = st.get("combat")
+        a, d = model.unit(st, attacker), model.unit(st, defender)
+        dice = GAME.battle_dice(st, attacker, defender)
+        if c is None or a is None or d is None or dice is None:
+            return None
+        sources = model.dice_sources(
+            st,
+            model.square_index(st)[c["square"]],
+            (a["owner"], a["rank"], bool(a.get("bonus"))),
+            (d["owner"], d["rank"], bool(d.get("bonus"))),
+            c["ambush"] == attacker,
+            st["structures"],
+            self.pairs(),
+        )
+        totals = tuple(sum(n for _, n in side) for side in sources)
+        return sources if totals == (dice["attacker"], dice["defender"]) else None
 
     def names(self) -> list[str]:
         return model.player_names(self.state)
@@ -232,16 +276,6 @@ class Controller(TableController):
 
     # ------------------------------------------------------------------ input: setup
 
-    def _on_seats(self, data):
-        n = _int(data.get("value"))
-        if n in self.form.counts():
-            self.form.count = n
-
-    def _on_kind(self, data):
-        i, kind = _int(data.get("seat"), -1), data.get("value")
-        if 0 <= i < len(self.form.kinds) and kind in self.form.seat_kinds():
-            self.form.kinds[i] = kind
-
     def _on_kingdom(self, data):
         i, k = _int(data.get("seat"), -1), data.get("value")
         if 0 <= i < len(self.form.kingdoms) and k in self.form.kingdom_choices():
@@ -250,38 +284,25 @@ class Controller(TableController):
     def _on_epic(self, data):
         self.form.epic = bool(data.get("value"))
 
-    def _on_name(self, data):
-        i = _int(data.get("seat"), -1)
-        if 0 <= i < len(self.form.names):
-            self.form.names[i] = str(data.get("value", ""))[:60]
-        return False  # typing: no redraw
-
-    def _on_seed(self, data):
-        self.form.seed = str(data.get("value", ""))[:80]
-        return False
-
-    def _on_start(self, data):
-        try:
-            options, seats = self.form.options(self.seed_source)
-            options = self._resolve_random(options)
-            self.form.error = None
-            self.start_game(options, seats)
-        except (ValueError, GameError) as e:
-            self.form.error = str(e)
-            self.focus = "setup-error"
-
-    def _resolve_random(self, options: dict) -> dict:
-        """Seats left to chance get a kingdom drawn from those nobody chose, from the seed (so
-        the game is still its options and log); all left to chance: the engine draws."""
-        kingdoms = options["kingdoms"]
-        if all(k is None for k in kingdoms):
-            return {**options, "kingdoms": None}
-        rng = random.Random(f"{options['seed']}/kingdoms")
-        free = [k for k in self.form.kingdom_names if k not in kingdoms]
-        rng.shuffle(free)
-        return {**options, "kingdoms": [k if k is not None else free.pop() for k in kingdoms]}
-
     # ------------------------------------------------------------------ input: table
+
+    def _on_pan(self, data):
+        """Pan the board round the torus: ``dx``/``dy`` squares (the buttons, a drag), or back
+        to the board as set (``value`` "home")."""
+        if self.state is None:
+            return False
+        b = model.board_info(self.state)
+        w, hgt = b["width"], b["height"]
+        if data.get("value") == "home":
+            view = (0, 0)
+        else:
+            dx, dy = _int(data.get("dx"), 0), _int(data.get("dy"), 0)
+            if abs(dx) > w or abs(dy) > hgt:
+                return False
+            view = ((self.view[0] + dx) % w, (self.view[1] + dy) % hgt)
+        if view == self.view:
+            return False
+        self.view = view
 
     def _on_skip(self, data):
         self.skip = True

@@ -201,3 +201,89 @@ def event_lines(state: dict) -> list[str]:
         elif kind == "withdraw":
             out.append(t("cal.ev.withdraw"))
     return out
+
+
+# --------------------------------------------------------------------------- dice and their sources
+
+# where a unit's dice come from, in the order they are told: its rank, its kingdom's resources
+# on the square (land), its tower or castle (a defender), an ambush or a transport (an attacker)
+SOURCES = ("rank", "land", "tower", "castle", "ambush", "transport")
+
+
+def before_action(state: dict, action) -> dict:
+    """What the dice of the battles an action is about to fight depend on and the action may
+    change (units removed, an ambush or a transport's die spent): kept before it is played, to
+    tell afterwards where each battle's dice came from."""
+    c = state.get("combat")
+    ambush = c["ambush"] if c is not None else None
+    if getattr(action, "kind", "") == "ambush" and action.unit >= 0:
+        ambush = action.unit
+    return {
+        "units": {u["id"]: (u["owner"], u["rank"], bool(u.get("bonus"))) for u in state["units"]},
+        "ambush": ambush,
+        "structures": list(state["structures"]),
+    }
+
+
+def dice_sources(
+    state: dict, sq: int, att, dfn, ambushed: bool, structures, pairs
+) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """The attacker's and the defender's dice by source ([(source, n)]) in a battle on square
+    ``sq``: ``att``/``dfn`` are (owner, rank, transport bonus) of each unit, ``ambushed``
+    whether the attacker ambushes, ``structures`` the board's structures and ``pairs`` each
+    player's two resources."""
+    here = set(board_info(state)["squares"][sq]["resources"])
+
+    def unit_dice(owner: int, rank: int) -> list[tuple[str, int]]:
+        return [("rank", rank), ("land", len(here & set(pairs[owner])))]
+
+    a = unit_dice(att[0], att[1])
+    a += [("ambush", 3 if ambushed else 0), ("transport", 1 if att[2] else 0)]
+    d = unit_dice(dfn[0], dfn[1])
+    s = structures[sq]
+    if s is not None and s[0] == dfn[0]:
+        d.append((STRUCT[s[1]], s[1]))
+    return [x for x in a if x[1] > 0], [x for x in d if x[1] > 0]
+
+
+def battle_sources(state: dict, before: dict | None, pairs) -> list:
+    """For each battle the last action fought (its ``battle`` events, in order): the dice of
+    the attacker and of the defender by source, or None where they cannot be told (no record
+    of the units before the action, as after loading a save) or do not add up to the dice
+    rolled. The units' ambush and transport dice are spent in their first battle, as in play."""
+    out = []
+    if before is None:
+        return [None for ev in state.get("events", []) if ev.get("type") == "battle"]
+    units = dict(before["units"])
+    ambush = before["ambush"]
+    index = square_index(state)
+    for ev in state.get("events", []):
+        if ev.get("type") != "battle":
+            continue
+        aid, did = ev["attacker"], ev["defender"]
+        att, dfn = units.get(aid), units.get(did)
+        sq = index.get(ev["square"])
+        if att is None or dfn is None or sq is None:
+            out.append(None)
+            continue
+        a, d = dice_sources(state, sq, att, dfn, ambush == aid, before["structures"], pairs)
+        rolled = ev["dice"][0]
+        ok = sum(n for _, n in a) == len(rolled[0]) and sum(n for _, n in d) == len(rolled[1])
+        out.append((a, d) if ok else None)
+        if ambush == aid:
+            ambush = None
+        units[aid] = (att[0], att[1], False)
+    return out
+
+
+def sources_text(sources: list[tuple[str, int]], rank: int) -> str:
+    """ "cavalry 2 + tower 1 = 3 dice"; a unit with its rank's dice only: "2 dice"."""
+    total = sum(n for _, n in sources)
+    if len(sources) <= 1:
+        return t("cal.dice.one") if total == 1 else t("cal.dice.n", n=total)
+    parts = [t("cal.dice.part", source=source_name(s, rank), n=n) for s, n in sources]
+    return t("cal.dice.sum", parts=" + ".join(parts), n=total)
+
+
+def source_name(source: str, rank: int) -> str:
+    return rank_word(rank) if source == "rank" else t(f"cal.src.{source}")

@@ -49,7 +49,8 @@ _EN = [
         "intro": "Every square shows two of five resources: forest, mountain, river, cattle and "
         "grain. The board wraps around: leaving one edge brings you in on the opposite edge, "
         "left and right as well as top and bottom. The epic setup joins two boards side by "
-        "side (20 by 10 squares).",
+        "side (20 by 10 squares). On the screen, the arrows under the board (or dragging it) "
+        "turn it round, so that any edge can be brought into the middle.",
         "items": [
             (
                 "Your resource squares",
@@ -239,7 +240,8 @@ _FR = [
         "intro": "Chaque case montre deux des cinq ressources : forêt, montagne, rivière, bétail "
         "et blé. Le plateau se referme sur lui-même : sortir par un bord fait entrer par le "
         "bord opposé, à gauche et à droite comme en haut et en bas. La partie épique réunit "
-        "deux plateaux côte à côte (20 cases sur 10).",
+        "deux plateaux côte à côte (20 cases sur 10). À l'écran, les flèches sous le plateau "
+        "(ou le faire glisser) le font tourner, pour amener n'importe quel bord au milieu.",
         "items": [
             (
                 "Vos cases ressources",

@@ -13,21 +13,15 @@ from pyapp.caledea.protocol import GAME
 
 from ..frame import first_key, frame
 from ..i18n import t
+from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..table import HUMAN
-from ..vdom import E, h
+from ..vdom import E, h, svg_num
 from . import art, model
 from .boardview import Marks, arrival_offset, draw_board
 from .controller import Controller
 from .setup import RANDOM
 
 LOG_LINES = 12
-
-
-def seat_kind_label(kind: str) -> str:
-    if kind == HUMAN:
-        return t("seat.human")
-    name = t(f"bot.{kind}")
-    return t("seat.bot", bot=name if name != f"bot.{kind}" else kind)
 
 
 def render(ctrl: Controller) -> tuple[list[E], str | None]:
@@ -69,76 +63,6 @@ def res_pair(pair) -> E:
 
 def setup_screen(ctrl: Controller) -> E:
     f = ctrl.form
-    counts = [
-        h(
-            "label",
-            {"class": "choice count"},
-            h(
-                "input",
-                {
-                    "type": "radio",
-                    "name": "count",
-                    "value": str(n),
-                    "data-action": "seats",
-                    "data-key": f"count-{n}",
-                    "checked": f.count == n,
-                },
-            ),
-            h("span", None, str(n)),
-        )
-        for n in f.counts()
-    ]
-    seats = []
-    for i in range(f.count):
-        kinds = [
-            h("option", {"value": k, "selected": f.kinds[i] == k}, seat_kind_label(k))
-            for k in f.seat_kinds()
-        ]
-        kingdoms = [
-            h(
-                "option",
-                {"value": k, "selected": f.kingdoms[i] == k},
-                t("cal.setup.random") if k == RANDOM else k,
-            )
-            for k in f.kingdom_choices()
-        ]
-        seats.append(
-            h(
-                "li",
-                {"class": f"seat own-{i}"},
-                name_field(f, i),
-                h(
-                    "label",
-                    {"class": "seat-kind"},
-                    h("span", None, t("setup.seat_kind")),
-                    h(
-                        "select",
-                        {
-                            "data-action": "kind",
-                            "data-seat": str(i),
-                            "data-key": f"kind-{i}",
-                            "value": f.kinds[i],
-                        },
-                        kinds,
-                    ),
-                ),
-                h(
-                    "label",
-                    {"class": "seat-kind kingdom-pick"},
-                    h("span", None, t("cal.setup.kingdom")),
-                    h(
-                        "select",
-                        {
-                            "data-action": "kingdom",
-                            "data-seat": str(i),
-                            "data-key": f"kingdom-{i}",
-                            "value": f.kingdoms[i],
-                        },
-                        kingdoms,
-                    ),
-                ),
-            )
-        )
     return h(
         "section",
         {
@@ -152,8 +76,8 @@ def setup_screen(ctrl: Controller) -> E:
             t("cal.setup.title"),
         ),
         h("p", {"class": "cal-note", "data-key": "edition-note"}, t("cal.edition")),
-        h("fieldset", {"class": "counts"}, h("legend", None, t("setup.players")), counts),
-        h("ol", {"class": "seats"}, seats),
+        count_fieldset(f),
+        seat_list(f, lambda i: kingdom_field(f, i), swatch="cal-swatch"),
         h(
             "fieldset",
             None,
@@ -178,77 +102,37 @@ def setup_screen(ctrl: Controller) -> E:
                 ),
             ),
         ),
-        h(
-            "label",
-            {"class": "seed"},
-            h("span", None, t("setup.seed")),
-            h(
-                "input",
-                {
-                    "type": "text",
-                    "inputmode": "text",
-                    "maxlength": "64",
-                    "value": f.seed,
-                    "placeholder": t("setup.seed_placeholder"),
-                    "data-action": "seed",
-                    "data-key": "seed",
-                    "autocomplete": "off",
-                },
-            ),
-        ),
-        h(
-            "p",
-            {"class": "form-error", "role": "alert", "data-key": "setup-error", "tabindex": "-1"},
-            f.error or "",
-        ),
-        h(
-            "div",
-            {"class": "setup-buttons"},
-            h(
-                "button",
-                {"type": "button", "class": "primary", "data-action": "start", "data-key": "start"},
-                t("setup.start"),
-            ),
-            ctrl.state is not None
-            and h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "secondary",
-                    "data-action": "continue",
-                    "data-key": "continue",
-                },
-                t("setup.continue"),
-            ),
-        ),
+        seed_field(f),
+        form_error(f),
+        setup_buttons(ctrl),
         kingdom_table(),
         h("p", {"class": "sr-only", "id": "app-status"}, t("app.ready")),
     )
 
 
-def name_field(f, i: int) -> E:
-    """A seat's name, with the seat's colour."""
+def kingdom_field(f, i: int) -> E:
+    """A seat's kingdom: one of the nine, or left to chance."""
+    kingdoms = [
+        h(
+            "option",
+            {"value": k, "selected": f.kingdoms[i] == k},
+            t("cal.setup.random") if k == RANDOM else k,
+        )
+        for k in f.kingdom_choices()
+    ]
     return h(
         "label",
-        {"class": "seat-name"},
+        {"class": "seat-kind kingdom-pick"},
+        h("span", None, t("cal.setup.kingdom")),
         h(
-            "span",
-            None,
-            h("span", {"class": "cal-swatch"}),
-            " ",
-            t("setup.seat_name", n=i + 1),
-        ),
-        h(
-            "input",
+            "select",
             {
-                "type": "text",
-                "maxlength": "40",
-                "value": f.names[i],
-                "data-action": "name",
+                "data-action": "kingdom",
                 "data-seat": str(i),
-                "data-key": f"name-{i}",
-                "autocomplete": "off",
+                "data-key": f"kingdom-{i}",
+                "value": f.kingdoms[i],
             },
+            kingdoms,
         ),
     )
 
@@ -389,7 +273,7 @@ def table_screen(ctrl: Controller) -> E:
     kind = d["kind"] if d else ""
     names = ctrl.names()
     bv = model.board_view(state)
-    board = draw_board(bv, marks_for(ctrl), names, t("cal.board.label"))
+    board = draw_board(bv, marks_for(ctrl), names, t("cal.board.label"), ctrl.view)
     wrap = h(
         "div",
         {
@@ -416,8 +300,72 @@ def table_screen(ctrl: Controller) -> E:
             "data-mode": ctrl.turn.mode,
         },
         status_bar(ctrl),
-        h("div", {"class": "cal-main"}, wrap),
+        h("div", {"class": "cal-main"}, wrap, pan_bar(ctrl)),
         h("div", {"class": "cal-side"}, side),
+    )
+
+
+_PAN = (("left", -1, 0, "◀"), ("up", 0, -1, "▲"), ("down", 0, 1, "▼"), ("right", 1, 0, "▶"))
+
+
+def pan_bar(ctrl: Controller) -> E:
+    """Buttons that pan the board round the torus (dragging it does the same), the square
+    drawn top left, and the way back to the board as set."""
+    x, y = ctrl.view
+    buttons = [
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary small pan",
+                "data-action": "pan",
+                "data-dx": str(dx),
+                "data-dy": str(dy),
+                "data-key": f"pan-{name}",
+                "aria-label": t(f"cal.pan.{name}"),
+                "title": t(f"cal.pan.{name}"),
+            },
+            arrow,
+        )
+        for name, dx, dy, arrow in _PAN
+    ]
+    return h(
+        "div",
+        {"class": "cal-pan", "role": "group", "aria-label": t("cal.pan.label")},
+        buttons,
+        h(
+            "span",
+            {"class": "pan-view", "data-key": "pan-view"},
+            t("cal.pan.view", square=model.name_of(ctrl.state, (x, y))),
+        ),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary small pan",
+                "data-action": "pan",
+                "data-value": "home",
+                "data-key": "pan-home",
+                "disabled": ctrl.view == (0, 0),
+            },
+            t("cal.pan.home"),
+        ),
+        # the page's drag handler clicks this with the squares dragged (data-dx, data-dy)
+        h(
+            "button",
+            {
+                "type": "button",
+                "hidden": True,
+                "tabindex": "-1",
+                "aria-hidden": "true",
+                "data-action": "pan",
+                "data-drag-sink": "",
+                "data-dx": "0",
+                "data-dy": "0",
+                "data-key": "pan-drag",
+            },
+        ),
+        h("span", {"class": "sr-only"}, t("cal.pan.help")),
     )
 
 
@@ -750,14 +698,21 @@ def combat_prompt(ctrl: Controller) -> E:
                     continue
                 seen.add(a.attacker)
                 au = model.unit(state, a.attacker)
-                dice = GAME.battle_dice(ctrl.obs(p), a.attacker, chosen) or {}
+                sources = ctrl.pair_sources(a.attacker, chosen)
+                if sources is not None:
+                    mine = model.sources_text(sources[1], du["rank"])
+                    theirs = model.sources_text(sources[0], au["rank"])
+                else:  # the engine's totals alone
+                    dice = GAME.battle_dice(ctrl.obs(p), a.attacker, chosen) or {}
+                    mine = t("cal.dice.n", n=dice.get("defender", "?"))
+                    theirs = t("cal.dice.n", n=dice.get("attacker", "?"))
                 label = t(
                     "cal.choice.attacker",
                     mine=model.rank_word(du["rank"]),
                     rank=model.rank_word(au["rank"]),
                     square=board_name(state, c["origins"].get(str(a.attacker))),
-                    a=dice.get("defender", "?"),
-                    b=dice.get("attacker", "?"),
+                    a=mine,
+                    b=theirs,
                 )
                 items.append(_choice(label, f"pair {chosen} {a.attacker}", len(items)))
             text = t("cal.ask.pair_att", rank=model.rank_word(du["rank"]))
@@ -833,13 +788,16 @@ def fight_panel(ctrl: Controller) -> E | None:
             )
         )
     key = str(len(state["log"]))
+    sources = iter(ctrl.battle_sources())
     for n, ev in enumerate(rolls):
-        parts.append(dice_row(ctrl, ev, f"{key}-{n}"))
+        known = next(sources, None) if ev["type"] == "battle" else None
+        parts.append(dice_row(ctrl, ev, f"{key}-{n}", known))
     return h("div", {"class": "cal-fight", "data-key": "fight", "aria-live": "polite"}, parts)
 
 
-def dice_row(ctrl: Controller, ev: dict, key: str) -> E:
-    state = ctrl.state
+def dice_row(ctrl: Controller, ev: dict, key: str, sources=None) -> E:
+    """One battle's (or siege's) dice; ``sources``: the attacker's and the defender's dice by
+    source, shown apart (base dice of the rank, then each bonus die marked with its source)."""
     rolling = "" if ctrl.reduced_motion else " rolling"
     if ev["type"] == "siege":
         won = ev["won"]
@@ -848,7 +806,7 @@ def dice_row(ctrl: Controller, ev: dict, key: str) -> E:
         return h(
             "div",
             {"class": "cal-dice" + rolling, "data-key": f"dice-{key}"},
-            h("span", {"class": "roll"}, _dice_svg(dice, [], "a")),
+            h("span", {"class": "roll"}, _dice_svg(dice, "a")),
             h("span", {"class": "cal-verdict"}, verdict),
         )
     a_won = ev["won"] == "attacker"
@@ -859,13 +817,11 @@ def dice_row(ctrl: Controller, ev: dict, key: str) -> E:
                 "span",
                 {"class": "roll"},
                 h("span", {"class": "who"}, t("cal.dice.att")),
-                _dice_svg(a, [], "a"),
+                _dice_svg(a, "a"),
                 h("span", {"class": "who"}, t("cal.dice.def")),
-                _dice_svg(d, [], "d"),
+                _dice_svg(d, "d"),
             )
         )
-    au = model.unit(state, ev["attacker"])
-    du = model.unit(state, ev["defender"])
     verdict = t("cal.battle.att_won" if a_won else "cal.battle.def_won")
     label = t(
         "cal.dice.label",
@@ -873,7 +829,14 @@ def dice_row(ctrl: Controller, ev: dict, key: str) -> E:
         d=", ".join(map(str, ev["dice"][-1][1])),
         verdict=verdict,
     )
-    del au, du
+    told = []
+    if sources is not None:
+        ranks = [dict(sources[0]).get("rank", 1), dict(sources[1]).get("rank", 1)]
+        keys = ("cal.dice.att_sources", "cal.dice.def_sources")
+        for side, key_, part, rank in zip(("a", "d"), keys, sources, ranks, strict=True):
+            text = t(key_, text=model.sources_text(part, rank))
+            label += " " + text + "."
+            told.append(source_strip(part, rank, side, text))
     return h(
         "div",
         {
@@ -884,10 +847,41 @@ def dice_row(ctrl: Controller, ev: dict, key: str) -> E:
         },
         rows,
         h("span", {"class": "cal-verdict"}, verdict),
+        told and h("span", {"class": "dice-sources"}, told),
     )
 
 
-def _dice_svg(values: list[int], bonus: list[int], side: str) -> E:
+def source_strip(sources: list[tuple[str, int]], rank: int, side: str, text: str) -> E:
+    """A unit's dice by source: a blank die for each die of its rank, then each bonus die
+    marked with its source (tinted, lettered), with the words beside."""
+    size, gap = 8.0, 1.5
+    faces = []
+    x = size / 2 + 0.5
+    for source, n in sources:
+        for _ in range(n):
+            cls = "src-die base" if source == "rank" else f"src-die bonus src-{source}"
+            mark = "" if source == "rank" else t(f"cal.src.{source}.mark")
+            faces.append(art.source_die(x, size / 2 + 0.5, size, cls, mark))
+            x += size + gap
+        x += gap  # a gap between sources
+    return h(
+        "span",
+        {"class": f"src-line side-{side}", "data-sources": " ".join(s for s, _ in sources)},
+        h(
+            "svg",
+            {
+                "class": "src-dice",
+                "viewBox": f"0 0 {svg_num(x)} {svg_num(size + 1)}",
+                "aria-hidden": "true",
+                "focusable": "false",
+            },
+            faces,
+        ),
+        h("span", {"class": "src-text"}, text),
+    )
+
+
+def _dice_svg(values: list[int], side: str) -> E:
     size = 10.0
     gap = 2.0
     width = max(1, len(values)) * (size + gap)

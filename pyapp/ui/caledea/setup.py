@@ -1,5 +1,6 @@
-"""Caledea's new-game form, in pure Python: 2 to 4 seats (a name, a person or a computer player,
-a kingdom or a random one), the epic board (two boards joined, 20 x 10) and an optional seed.
+"""Caledea's new-game form, in pure Python: the shared seats (``pyapp/ui/seats.py``: 2 to 4,
+each a name and a person or a computer player, and an optional seed) plus each seat's kingdom
+(chosen or random) and the epic board (two boards joined, 20 x 10).
 
 It builds the engine's options and never checks a rule itself beyond the form's own fields: the
 engine's ``normalise_options`` has the last word (two seats on one kingdom, for instance), and
@@ -8,66 +9,53 @@ its refusal is shown on the form.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from ..i18n import t
-from ..table import HUMAN, preferred_bot
+from ..seats import SeatForm
 
 MAX_SEATS = 4
 MIN_SEATS = 2
 RANDOM = "random"
 
 
-class SetupForm:
+class SetupForm(SeatForm):
     def __init__(self, bot_names, kingdom_names):
-        self.bot_names = list(bot_names)
+        super().__init__(bot_names, MIN_SEATS, MAX_SEATS)
         self.kingdom_names = list(kingdom_names)
-        self.count = 2
         self.epic = False
-        self.seed = ""
-        self.names = [t("setup.default_name", n=i + 1) for i in range(MAX_SEATS)]
-        self.kinds = [HUMAN] + [preferred_bot(self.bot_names)] * (MAX_SEATS - 1)
         self.kingdoms = [RANDOM] * MAX_SEATS
-        self.error: str | None = None
-
-    def counts(self) -> list[int]:
-        return list(range(MIN_SEATS, MAX_SEATS + 1))
-
-    def seat_kinds(self) -> list[str]:
-        return [HUMAN, *self.bot_names]
 
     def kingdom_choices(self) -> list[str]:
         return [RANDOM, *self.kingdom_names]
 
-    def options(self, seed_source: Callable[[], int]) -> tuple[dict, list[str]]:
-        """(engine options, seat kinds); raises ValueError with a message to show."""
-        names = [n.strip() for n in self.names[: self.count]]
-        for i, n in enumerate(names):
-            if not n:
-                raise ValueError(t("setup.error.name_empty", n=i + 1))
-            if len(n) > 40:
-                raise ValueError(t("setup.error.name_long", n=i + 1))
+    def extra_options(self) -> dict:
         chosen = [k for k in self.kingdoms[: self.count] if k != RANDOM]
         for k in chosen:
             if chosen.count(k) > 1:
                 raise ValueError(t("cal.setup.error.same_kingdom", kingdom=k))
-        text = self.seed.strip()
-        if not text:
-            seed = seed_source()
-        elif text.isdigit() and len(text) <= 18:
-            seed = int(text)
-        elif len(text) <= 64:
-            seed = text
-        else:
-            raise ValueError(t("setup.error.seed"))
-        options = {
-            "players": self.count,
-            "seed": seed,
-            "names": names,
+        return {
             "kingdoms": [None if k == RANDOM else k for k in self.kingdoms[: self.count]],
             "epic": self.epic,
         }
-        return options, list(self.kinds[: self.count])
+
+    def options(self, seed_source: Callable[[], int]) -> tuple[dict, list[str]]:
+        """(engine options, seat kinds), seats left to chance given their kingdom; raises
+        ValueError with a message to show."""
+        options, seats = super().options(seed_source)
+        return self.resolve_random(options), seats
+
+    def resolve_random(self, options: dict) -> dict:
+        """Seats left to chance get a kingdom drawn from those nobody chose, from the seed (so
+        the game is still its options and log); all left to chance: the engine draws."""
+        kingdoms = options["kingdoms"]
+        if all(k is None for k in kingdoms):
+            return {**options, "kingdoms": None}
+        rng = random.Random(f"{options['seed']}/kingdoms")
+        free = [k for k in self.kingdom_names if k not in kingdoms]
+        rng.shuffle(free)
+        return {**options, "kingdoms": [k if k is not None else free.pop() for k in kingdoms]}
 
     def fill_from(self, options: dict, seats: list[str]) -> None:
         """The form as a game started (a rematch, the next new game): names, seats, kingdoms
@@ -76,11 +64,9 @@ class SetupForm:
         names = list(options.get("names") or self.names[: n if isinstance(n, int) else 0])
         if not MIN_SEATS <= len(names) <= MAX_SEATS or len(seats) != len(names):
             return
-        self.count = len(names)
+        self.fill_seats([str(name) for name in names], list(seats))
         self.epic = bool(options.get("epic", False))
         chosen = options.get("chosen", options.get("kingdoms")) or [None] * len(names)
-        for i, (n, k) in enumerate(zip(names, seats, strict=True)):
-            self.names[i] = str(n)
-            self.kinds[i] = k if (k == HUMAN or k in self.bot_names) else HUMAN
+        for i in range(len(names)):
             pick = chosen[i] if i < len(chosen) else None
             self.kingdoms[i] = pick if pick in self.kingdom_names else RANDOM

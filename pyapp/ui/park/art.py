@@ -15,7 +15,7 @@ from functools import cache
 
 from pyapp.park.components import TOKENS, WEATHER
 
-from ..vdom import E, h, svg_num
+from ..vdom import E, h, svg_num, symbol_sprite
 
 R = 10.0
 SQRT3 = math.sqrt(3.0)
@@ -266,22 +266,7 @@ def _part(tag: str, attrs: dict) -> E:
 
 def sprite() -> E:
     """The hidden SVG holding every icon symbol (drawn once per page)."""
-    symbols = []
-    for sid, parts in _SYMBOLS.items():
-        symbols.append(
-            h("symbol", {"id": sid, "viewBox": "-10 -10 20 20"}, [_part(t, a) for t, a in parts])
-        )
-    return h(
-        "svg",
-        {
-            "class": "sprite",
-            "aria-hidden": "true",
-            "width": "0",
-            "height": "0",
-            "focusable": "false",
-        },
-        h("defs", None, symbols),
-    )
+    return symbol_sprite(_SYMBOLS, _part)
 
 
 def use(symbol: str, x: float, y: float, size: float = 2 * R, cls: str | None = None) -> E:
