@@ -37,7 +37,7 @@ from ..frame import handover_screen as shared_handover
 from ..i18n import t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..vdom import E, h
-from . import art
+from . import art, daily
 from .controller import Controller
 from .parkview import ParkDrawing, draw_park
 from .viewmodel import (
@@ -176,6 +176,7 @@ def setup_screen(ctrl: Controller) -> E:
             {"id": "setup-title", "data-key": "setup-title", "tabindex": "-1"},
             t("setup.title"),
         ),
+        daily.entry(ctrl),
         h("fieldset", {"class": "variants"}, h("legend", None, t("setup.variant")), variants),
         count_fieldset(f),
         seat_list(f),
@@ -1274,6 +1275,7 @@ def end_screen(ctrl: Controller) -> E:
         h("h1", {"data-key": "end-title", "tabindex": "-1", "class": "end-title"}, title),
         rule_text and h("p", {"class": "tiebreak", "data-rule": rule}, rule_text),
         rating,
+        daily.result(ctrl),
         h("div", {"class": "pad-wrap"}, scoring_pad(sheets, winners)),
         h(
             "div",
