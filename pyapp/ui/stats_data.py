@@ -280,19 +280,33 @@ def _rating(score) -> str | None:
 # --------------------------------------------------------------------- figures
 
 
+def _days(date: str) -> int:
+    """Days since 1970-01-01 of an ISO date (no ``datetime``: the page's Python lacks it)."""
+    y, m, d = (int(x) for x in date.split("-"))
+    y -= m <= 2
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    return era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy - 719468
+
+
 def streak(days: dict, today: str) -> int:
     """Days in a row, up to today (or yesterday while today's is not played), with a finished
     counted daily try."""
-    import datetime as dt
-
-    done = {d for d, v in days.items() if v.get("score") is not None}
-    day = dt.date.fromisoformat(today)
-    if today not in done:
-        day -= dt.timedelta(days=1)
+    done = set()
+    for date, v in days.items():
+        if v.get("score") is not None:
+            try:
+                done.add(_days(date))
+            except ValueError:
+                continue
+    day = _days(today)
+    if day not in done:
+        day -= 1
     n = 0
-    while day.isoformat() in done:
+    while day in done:
         n += 1
-        day -= dt.timedelta(days=1)
+        day -= 1
     return n
 
 

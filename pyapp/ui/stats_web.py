@@ -51,7 +51,10 @@ class SharePlatform:
 
 def install(app, persistence) -> Stats:
     platform = SharePlatform(persistence.platform, app.redraw)
-    stats = Stats(app.controller, local_storage(), persistence, platform)
+    # the page's clock (``Date.now``): the day of the daily park is the page's local date
+    stats = Stats(
+        app.controller, local_storage(), persistence, platform, clock=lambda: int(js.Date.now())
+    )
     app.stats = stats
     stats.switch_to = app.box.switch
 

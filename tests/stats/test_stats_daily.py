@@ -335,3 +335,19 @@ def test_the_statistics_screen_in_both_languages():
         assert "greedy" in screen.text()
         assert c.handle("stats-close", {})
         assert not s.open
+
+
+def test_day_numbers_match_the_calendar():
+    import datetime as dt
+
+    from pyapp.ui.stats_data import _days
+
+    for date in ("1970-01-01", "2000-02-29", "2026-03-01", "2026-12-31", "2100-03-01"):
+        assert _days(date) == (dt.date.fromisoformat(date) - dt.date(1970, 1, 1)).days
+    assert (
+        streak(
+            {"2026-02-28": {"game": "x", "score": 1}, "2026-03-01": {"game": "y", "score": 2}},
+            "2026-03-01",
+        )
+        == 2
+    )
