@@ -24,7 +24,6 @@ import time
 
 from pyapp import games
 
-from . import i18n
 from .i18n import t
 from .park import daily
 from .saves import SaveError
@@ -38,11 +37,10 @@ from .stats_data import (
     record_key,
     streak,
 )
-from .strings_stats import EN_STATS, FR_STATS
+from .strings_stats import register
 from .vdom import h, svg_num
 
-i18n.add_strings("en", EN_STATS)
-i18n.add_strings("fr", FR_STATS)
+register()
 
 CHART_W, CHART_H, CHART_PAD = 320, 140, 24
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import js
 from pyodide.ffi import create_proxy, to_js
 
+from .park.guide import Guide
 from .stats import Stats
 from .webstore import local_storage
 
@@ -58,12 +59,25 @@ def install(app, persistence) -> Stats:
     app.stats = stats
     stats.switch_to = app.box.switch
 
+    guide = Guide(local_storage())
+    app.guide = guide
+
+    def on_guide(action: str, data: dict):
+        if not action.startswith("guide-"):
+            return None
+        table = app.box.switch("park") if action == "guide-start" else app.controller
+        return guide.handle(action, data, table)
+
+    app.controller.handlers.append(on_guide)
+
     def follow(table) -> None:  # the table on screen, like the saved games
         stats.c = table
         table.daily = stats
+        table.guide = guide
 
     app.box.on_switch.append(follow)
     for table in app.box.tables.values():  # the tables made before (a resumed game's)
         table.daily = stats
+        table.guide = guide
         table.wrap_view = app.controller.wrap_view
     return stats

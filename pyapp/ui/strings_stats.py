@@ -50,6 +50,40 @@ EN_STATS = {
     "daily.shared.shared": "Shared.",
     "daily.shared.copied": "The result was copied: paste it where you like.",
     "daily.shared.failed": "It could not be shared nor copied: select the text above to copy it.",
+    # guided first game
+    "guide.bot_name": "Greedy bot",
+    "guide.label": "Guide",
+    "guide.ok": "Got it",
+    "guide.skip": "Skip the guide",
+    "guide.again": "Play the guided game",
+    "guide.offer.title": "New to Caldera Park?",
+    "guide.offer.text": "Play a guided first game against the greedy bot: each step is "
+    "explained when it comes up.",
+    "guide.offer.start": "Play the guided game",
+    "guide.offer.no": "No thanks",
+    "guide.setup": "Before the first round, everyone puts a weather token of their display on "
+    "a weather space of their park. The sun helps the animals around it; the other tokens are "
+    "bad weather that drives animals away at the end. Choose a token, then a space.",
+    "guide.forecast": "The forecast: each round starts with one weather token from your display "
+    "on the next weather space clockwise. Think about the animals that will live next to it.",
+    "guide.marmot": "You hold the marmot: you choose this turn's action. Move an action token "
+    "(a species or a watering hole) onto a free terrain space. Then everyone places a token "
+    "showing that feature on that terrain.",
+    "guide.bot_marmot": "{name} holds the marmot and chooses the action of this turn.",
+    "guide.bot_chose": "{name} held the marmot and chose {requirement}. Now you place a token "
+    "of your display showing that feature on a free space of that terrain.",
+    "guide.place": "Place {requirement}: choose a token of your display, then a lit space of "
+    "your park, and confirm. Families of the same species score together.",
+    "guide.fallback_token": "No token of your display shows the feature: this is the first "
+    "fallback. You may place any token of your display instead.",
+    "guide.fallback_space": "Every space of that terrain is covered: this is the second "
+    "fallback. You may place on any free landscape space instead.",
+    "guide.weather_effect": "The weather's effect: before scoring, each bad weather token drove "
+    "away the animals next to it that it affects; {n} of your tokens were turned face down. "
+    "They still cover their spaces but count in no family.",
+    "guide.scoring": "The scoring pad adds the landscapes, the river, the geysers and each "
+    "family of animals. The most points wins.",
+    "guide.done": "That is the whole game. Start a new one whenever you like.",
 }
 
 FR_STATS = {
@@ -103,4 +137,46 @@ FR_STATS = {
     "daily.shared.copied": "Le résultat est copié : collez-le où vous voulez.",
     "daily.shared.failed": "Impossible de partager ou de copier : sélectionnez le texte "
     "ci-dessus pour le copier.",
+    "guide.bot_name": "Robot glouton",
+    "guide.label": "Guide",
+    "guide.ok": "Compris",
+    "guide.skip": "Passer le guide",
+    "guide.again": "Jouer la partie guidée",
+    "guide.offer.title": "Nouveau à Caldera Park ?",
+    "guide.offer.text": "Jouez une première partie guidée contre le robot glouton : chaque étape "
+    "est expliquée au moment où elle arrive.",
+    "guide.offer.start": "Jouer la partie guidée",
+    "guide.offer.no": "Non merci",
+    "guide.setup": "Avant la première manche, chacun pose un jeton Météo de son présentoir sur une "
+    "case Météo de son parc. Le soleil aide les animaux autour ; les autres jetons sont des "
+    "intempéries qui chassent des animaux à la fin. Choisissez un jeton, puis une case.",
+    "guide.forecast": "La prévision : chaque manche commence par un jeton Météo de votre "
+    "présentoir posé sur la case Météo suivante, dans le sens horaire. Pensez aux animaux qui vivront à "
+    "côté.",
+    "guide.marmot": "Vous avez la marmotte : vous choisissez l'action du tour. Posez un jeton "
+    "Action (une espèce ou un point d'eau) sur une case de terrain libre. Puis chacun pose un "
+    "jeton montrant cet élément sur ce terrain.",
+    "guide.bot_marmot": "{name} a la marmotte et choisit l'action de ce tour.",
+    "guide.bot_chose": "{name} avait la marmotte et a choisi {requirement}. À vous de poser un "
+    "jeton de votre présentoir montrant cet élément sur une case libre de ce terrain.",
+    "guide.place": "Posez {requirement} : choisissez un jeton de votre présentoir, puis une case "
+    "éclairée de votre parc, et confirmez. Les familles d'une même espèce marquent ensemble.",
+    "guide.fallback_token": "Aucun jeton de votre présentoir ne montre cet élément : c'est le "
+    "premier recours. Vous pouvez poser n'importe quel jeton de votre présentoir.",
+    "guide.fallback_space": "Toutes les cases de ce terrain sont couvertes : c'est le second "
+    "recours. Vous pouvez poser sur n'importe quelle case de paysage libre.",
+    "guide.weather_effect": "L'effet de la météo : avant le décompte, chaque intempérie a chassé "
+    "les animaux voisins qu'elle touche ; {n} de vos jetons ont été retournés. Ils couvrent "
+    "toujours leur case mais ne comptent dans aucune famille.",
+    "guide.scoring": "Le carnet de score additionne les paysages, la rivière, les geysers et "
+    "chaque famille d'animaux. Le plus de points l'emporte.",
+    "guide.done": "Vous connaissez tout le jeu. Lancez une nouvelle partie quand vous voulez.",
 }
+
+
+def register() -> None:
+    """Add these texts to the interface's catalogues (each module using them calls it)."""
+    from . import i18n
+
+    i18n.add_strings("en", EN_STATS)
+    i18n.add_strings("fr", FR_STATS)

@@ -17,7 +17,10 @@ import hashlib
 import re
 
 from ..i18n import t
+from ..strings_stats import register
 from ..vdom import E, h
+
+register()
 
 VARIANT = "solo"
 _DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")

@@ -37,7 +37,7 @@ from ..frame import handover_screen as shared_handover
 from ..i18n import t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..vdom import E, h
-from . import art, daily
+from . import art, daily, guide
 from .controller import Controller
 from .parkview import ParkDrawing, draw_park
 from .viewmodel import (
@@ -176,7 +176,9 @@ def setup_screen(ctrl: Controller) -> E:
             {"id": "setup-title", "data-key": "setup-title", "tabindex": "-1"},
             t("setup.title"),
         ),
+        guide.offer(ctrl),
         daily.entry(ctrl),
+        guide.start_button(ctrl),
         h("fieldset", {"class": "variants"}, h("legend", None, t("setup.variant")), variants),
         count_fieldset(f),
         seat_list(f),
@@ -697,6 +699,7 @@ def table_screen(ctrl: Controller) -> E:
         confirm_bar(ctrl) if interactive or (me is None and ctrl.humans()) else None,
     ]
     right = [
+        guide.panel(ctrl),
         status_bar(ctrl),
         board_panel(ctrl, me is not None and kind == "pick"),
         display_panel(ctrl, shown, interactive and kind == "place"),
@@ -1276,6 +1279,7 @@ def end_screen(ctrl: Controller) -> E:
         rule_text and h("p", {"class": "tiebreak", "data-rule": rule}, rule_text),
         rating,
         daily.result(ctrl),
+        guide.end_panel(ctrl),
         h("div", {"class": "pad-wrap"}, scoring_pad(sheets, winners)),
         h(
             "div",
