@@ -151,8 +151,8 @@ FR_STATS = {
     "case Météo de son parc. Le soleil aide les animaux autour ; les autres jetons sont des "
     "intempéries qui chassent des animaux à la fin. Choisissez un jeton, puis une case.",
     "guide.forecast": "La prévision : chaque manche commence par un jeton Météo de votre "
-    "présentoir posé sur la case Météo suivante, dans le sens horaire. Pensez aux animaux qui vivront à "
-    "côté.",
+    "présentoir posé sur la case Météo suivante, dans le sens horaire. Pensez aux animaux "
+    "qui vivront à côté.",
     "guide.marmot": "Vous avez la marmotte : vous choisissez l'action du tour. Posez un jeton "
     "Action (une espèce ou un point d'eau) sur une case de terrain libre. Puis chacun pose un "
     "jeton montrant cet élément sur ce terrain.",
