@@ -89,7 +89,7 @@ EN_STATS = {
 FR_STATS = {
     "menu.stats": "Statistiques",
     "stats.title": "Statistiques",
-    "stats.empty": "Aucune partie terminée : les statistiques commencent avec la première.",
+    "stats.empty": "Aucune partie terminée : les statistiques commencent avec la première.",
     "stats.games": "Parties jouées et gagnées",
     "stats.game": "Jeu",
     "stats.played": "Jouées",
@@ -103,70 +103,70 @@ FR_STATS = {
     "stats.daily_played": "Parcs du jour comptés",
     "stats.streak": "Série de parcs du jour (jours)",
     "stats.hints": "Parties jouées avec des conseils",
-    "stats.chart": "Scores en solo, du plus ancien au plus récent (points creux : conseils "
+    "stats.chart": "Scores en solo, du plus ancien au plus récent (points creux : conseils "
     "utilisés).",
-    "stats.chart_label": "Courbe de {n} scores en solo : premier {first}, dernier {last}, "
+    "stats.chart_label": "Courbe de {n} scores en solo : premier {first}, dernier {last}, "
     "meilleur {best}.",
     "stats.categories": "Points moyens par catégorie (Caldera Park, {n} feuilles de score)",
     "stats.rebuild": "Recompter à partir des parties enregistrées",
     "stats.error.damaged": "Les statistiques sont illisibles. Elles sont gardées telles "
-    "quelles ; recompter à partir des parties enregistrées en garde une copie à part.",
+    "quelles ; recompter à partir des parties enregistrées en garde une copie à part.",
     "stats.error.too_new": "Ces statistiques viennent d'une version plus récente de "
     "l'application. Elles sont gardées telles quelles.",
     "stats.error.write": "Les statistiques n'ont pas pu être enregistrées (stockage plein ou "
     "refusé). Vos parties enregistrées gardent vos résultats.",
-    "stats.error.import": "Les statistiques de ce fichier sont illisibles ; la partie a "
+    "stats.error.import": "Les statistiques de ce fichier sont illisibles ; la partie a "
     "quand même été importée.",
     "daily.title": "Parc du jour · {date}",
     "daily.note.new": "La donne du jour est la même pour tout le monde. Votre premier essai "
     "du jour compte.",
-    "daily.note.started": "Votre essai du jour est commencé : reprenez-le depuis les parties "
+    "daily.note.started": "Votre essai du jour est commencé : reprenez-le depuis les parties "
     "enregistrées.",
-    "daily.note.done": "Essai du jour compté : {score} points. Rejouez pour vous entraîner.",
+    "daily.note.done": "Essai du jour compté : {score} points. Rejouez pour vous entraîner.",
     "daily.play": "Jouer le parc du jour",
     "daily.replay": "Rejouer le parc du jour (non compté)",
-    "daily.streak": "Série : {n} jours d'affilée",
+    "daily.streak": "Série : {n} jours d'affilée",
     "daily.counted": "C'est votre essai compté du jour.",
-    "daily.not_counted": "Entraînement : seul le premier essai du jour compte.",
+    "daily.not_counted": "Entraînement : seul le premier essai du jour compte.",
     "daily.share": "Partager le résultat",
     "daily.share.head": "Caldera Park · parc du jour {date}",
     "daily.share.score": "{score} points.",
-    "daily.share.weather": "Intempéries : {points}",
+    "daily.share.weather": "Intempéries : {points}",
     "daily.share.practice": "(essai d'entraînement)",
     "daily.shared.shared": "Partagé.",
-    "daily.shared.copied": "Le résultat est copié : collez-le où vous voulez.",
-    "daily.shared.failed": "Impossible de partager ou de copier : sélectionnez le texte "
+    "daily.shared.copied": "Le résultat est copié : collez-le où vous voulez.",
+    "daily.shared.failed": "Impossible de partager ou de copier : sélectionnez le texte "
     "ci-dessus pour le copier.",
     "guide.bot_name": "Robot glouton",
     "guide.label": "Guide",
     "guide.ok": "Compris",
     "guide.skip": "Passer le guide",
     "guide.again": "Jouer la partie guidée",
-    "guide.offer.title": "Nouveau à Caldera Park ?",
-    "guide.offer.text": "Jouez une première partie guidée contre le robot glouton : chaque étape "
+    "guide.offer.title": "Nouveau à Caldera Park ?",
+    "guide.offer.text": "Jouez une première partie guidée contre le robot glouton : chaque étape "
     "est expliquée au moment où elle arrive.",
     "guide.offer.start": "Jouer la partie guidée",
     "guide.offer.no": "Non merci",
     "guide.setup": "Avant la première manche, chacun pose un jeton Météo de son présentoir sur une "
-    "case Météo de son parc. Le soleil aide les animaux autour ; les autres jetons sont des "
+    "case Météo de son parc. Le soleil aide les animaux autour ; les autres jetons sont des "
     "intempéries qui chassent des animaux à la fin. Choisissez un jeton, puis une case.",
-    "guide.forecast": "La prévision : chaque manche commence par un jeton Météo de votre "
+    "guide.forecast": "La prévision : chaque manche commence par un jeton Météo de votre "
     "présentoir posé sur la case Météo suivante, dans le sens horaire. Pensez aux animaux "
     "qui vivront à côté.",
-    "guide.marmot": "Vous avez la marmotte : vous choisissez l'action du tour. Posez un jeton "
+    "guide.marmot": "Vous avez la marmotte : vous choisissez l'action du tour. Posez un jeton "
     "Action (une espèce ou un point d'eau) sur une case de terrain libre. Puis chacun pose un "
     "jeton montrant cet élément sur ce terrain.",
     "guide.bot_marmot": "{name} a la marmotte et choisit l'action de ce tour.",
     "guide.bot_chose": "{name} avait la marmotte et a choisi {requirement}. À vous de poser un "
     "jeton de votre présentoir montrant cet élément sur une case libre de ce terrain.",
-    "guide.place": "Posez {requirement} : choisissez un jeton de votre présentoir, puis une case "
+    "guide.place": "Posez {requirement} : choisissez un jeton de votre présentoir, puis une case "
     "éclairée de votre parc, et confirmez. Les familles d'une même espèce marquent ensemble.",
-    "guide.fallback_token": "Aucun jeton de votre présentoir ne montre cet élément : c'est le "
+    "guide.fallback_token": "Aucun jeton de votre présentoir ne montre cet élément : c'est le "
     "premier recours. Vous pouvez poser n'importe quel jeton de votre présentoir.",
-    "guide.fallback_space": "Toutes les cases de ce terrain sont couvertes : c'est le second "
+    "guide.fallback_space": "Toutes les cases de ce terrain sont couvertes : c'est le second "
     "recours. Vous pouvez poser sur n'importe quelle case de paysage libre.",
-    "guide.weather_effect": "L'effet de la météo : avant le décompte, chaque intempérie a chassé "
-    "les animaux voisins qu'elle touche ; {n} de vos jetons ont été retournés. Ils couvrent "
+    "guide.weather_effect": "L'effet de la météo : avant le décompte, chaque intempérie a chassé "
+    "les animaux voisins qu'elle touche ; {n} de vos jetons ont été retournés. Ils couvrent "
     "toujours leur case mais ne comptent dans aucune famille.",
     "guide.scoring": "Le carnet de score additionne les paysages, la rivière, les geysers et "
     "chaque famille d'animaux. Le plus de points l'emporte.",

@@ -699,11 +699,11 @@ def table_screen(ctrl: Controller) -> E:
         confirm_bar(ctrl) if interactive or (me is None and ctrl.humans()) else None,
     ]
     right = [
-        guide.panel(ctrl),
         status_bar(ctrl),
         board_panel(ctrl, me is not None and kind == "pick"),
         display_panel(ctrl, shown, interactive and kind == "place"),
         weather_panel(ctrl, shown, interactive and kind in ("weather", "reveal", "start")),
+        guide.panel(ctrl),  # after the decision's panel on a phone, first on a wide screen
     ]
     others = [
         n > 1
