@@ -184,6 +184,7 @@ class StatsStore:
 
     def __init__(self, storage):
         self.storage = storage
+        self._cache: tuple[str | None, dict] | None = None  # (text, parsed): read once per text
 
     def raw(self):
         if self.storage is None:
@@ -195,8 +196,14 @@ class StatsStore:
         return None if value is None else str(value)
 
     def load(self) -> dict:
-        """The statistics (empty when none yet); StatsError when the entry cannot be read."""
-        return parse_stats(self.raw())
+        """The statistics (empty when none yet); StatsError when the entry cannot be read.
+        Read only: the same text is parsed once (the screens draw from it at every redraw)."""
+        text = self.raw()
+        if self._cache is not None and self._cache[0] == text:
+            return self._cache[1]
+        data = parse_stats(text)
+        self._cache = (text, data)
+        return data
 
     def write(self, data: dict) -> None:
         """Store ``data`` whole in one ``setItem`` (SaveError on a full quota or no storage)."""
@@ -210,7 +217,7 @@ class StatsStore:
 
     def update(self, change) -> dict:
         """Read, ``change(data)``, write; a damaged entry raises StatsError and is kept."""
-        data = self.load()
+        data = parse_stats(self.raw())  # a copy of its own: the cached one stays as read
         change(data)
         self.write(data)
         return data
