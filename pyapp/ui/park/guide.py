@@ -30,6 +30,7 @@ register()
 GUIDE_KEY = PREFIX + "guide"  # "played" or "declined": not offered again
 GUIDE_SEED = 20_161_616  # the fixed deal (any seed: the guide explains whatever comes up)
 BOT = "greedy"
+_FIRST_KEYS = ("/lang", "/last-game")  # what a first visit may already have stored
 
 
 def guide_options(name: str) -> dict:
@@ -73,11 +74,14 @@ class Guide:
         if self._answered or self._get(GUIDE_KEY) is not None or self.storage is None:
             return False
         try:
-            keys = [self.storage.key(i) for i in range(int(self.storage.length))]
+            for i in range(int(self.storage.length)):
+                k = self.storage.key(i)
+                if isinstance(k, str) and k.startswith(PREFIX) and not k.endswith(_FIRST_KEYS):
+                    self._answered = True  # something of the app is stored: not a first visit
+                    return False
         except Exception:  # noqa: BLE001
             return False
-        ours = [k for k in keys if isinstance(k, str) and k.startswith(PREFIX)]
-        return all(k.endswith(("/lang", "/last-game")) for k in ours)
+        return True
 
     def _answer(self, value: str) -> None:
         self._answered = True
