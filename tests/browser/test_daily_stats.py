@@ -129,3 +129,20 @@ def test_daily_played_counted_once_shared_and_in_the_statistics(browser, site_ur
         assert errors == [], "\n".join(errors)
     finally:
         context.close()
+
+
+def test_a_damaged_statistics_entry_is_reported_and_kept(page, page_log):
+    damaged = '{"kind": "caldera-park-stats", "format": 1, "games": ['
+    page.evaluate("t => localStorage.setItem('caldera-park/stats', t)", damaged)
+    page.locator("[data-action=stats]").click()
+    page.wait_for_selector("section[data-screen=stats]")
+    alert = page.locator(".stats-problem[role=alert]")
+    assert "could not be read" in alert.inner_text()
+    assert storage(page)["caldera-park/stats"] == damaged
+    assert run_axe(page) == []
+    alert.locator("[data-action=stats-rebuild]").click()
+    page.wait_for_selector(".stats-problem", state="detached")
+    items = storage(page)
+    assert items["caldera-park/stats-damaged"] == damaged
+    assert json.loads(items["caldera-park/stats"])["games"] == {}
+    assert page_log.console_errors == [] and page_log.page_errors == []
