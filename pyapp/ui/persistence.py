@@ -126,6 +126,10 @@ class Persistence:
         self.conflict: str | None = None  # "newer" or "deleted": another tab changed our game
         self.shown = LIST_PAGE  # how many saved games the list draws
         self._first_new: int | None = None
+        # other features' part of an exported file (callables giving extra members) and their
+        # look at an imported one (callables given its text, after the game was imported)
+        self.export_extras: list = []
+        self.import_hooks: list = []
         controller.on_change.append(self.autosave)
         menu = (("saves", "menu.saves"), ("rules", "menu.rules"), ("lang", *LANG_SWITCH))
         for entry in menu:
@@ -758,7 +762,10 @@ class Persistence:
     def _download(self, state, session, game) -> bool:
         if self.platform is None:
             return False
-        text = export_record(state, session=session, game=game)
+        extra = {}
+        for more in self.export_extras:
+            extra.update(more())
+        text = export_record(state, session=session, game=game, extra=extra)
         name = export_filename(state, game=game)
         self.platform.download(name, text, EXPORT_MIME)
         self.fail("saves.exported", filename=name)
@@ -794,6 +801,8 @@ class Persistence:
             return
         self.overlay = None
         self._resume(None, state, session, game)  # the on_change hook saved it under a new id
+        for hook in self.import_hooks:
+            hook(text)
         if not self.unsaved:
             players = players_text(player_names(state["options"]))
             rnd = game.save_summary(state).get("round")

@@ -36,6 +36,13 @@ def install(app) -> Persistence:
         if persistence.on_storage(key):
             app.redraw()
 
+    try:  # the statistics and the daily park (after the saves: a line follows its autosave)
+        from .stats_web import install as install_stats
+
+        install_stats(app, persistence)
+    except Exception as exc:  # never block the app
+        js.console.error(f"statistics: {type(exc).__name__}: {exc}")
+
     platform.watch_storage(changed)
     # check the saved games for the list while the page is idle (the first opening is quick)
     app.prepare_task = asyncio.ensure_future(persistence.prepare_list(asyncio.sleep))

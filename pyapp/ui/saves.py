@@ -625,10 +625,15 @@ class SaveStore:
 
 
 def export_record(
-    state: dict, exported_at: int | None = None, session: dict | None = None, game=None
+    state: dict,
+    exported_at: int | None = None,
+    session: dict | None = None,
+    game=None,
+    extra: dict | None = None,
 ) -> str:
     """The game file: format version, game, seed, options and action log (and the interface's
-    session: seat kinds, pace), as JSON text."""
+    session: seat kinds, pace; and ``extra`` members of other features, such as ``stats``,
+    which an import of the game alone ignores), as JSON text."""
     record = _game(game).to_record(state)
     data = {
         "format": record["format"],
@@ -641,6 +646,8 @@ def export_record(
     session = clean_session(session, _count(record["options"]))
     if session is not None:
         data["session"] = session
+    for k, v in (extra or {}).items():
+        data.setdefault(k, v)
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 

@@ -37,7 +37,7 @@ from ..frame import handover_screen as shared_handover
 from ..i18n import t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..vdom import E, h
-from . import art
+from . import art, daily, guide
 from .controller import Controller
 from .parkview import ParkDrawing, draw_park
 from .viewmodel import (
@@ -176,6 +176,9 @@ def setup_screen(ctrl: Controller) -> E:
             {"id": "setup-title", "data-key": "setup-title", "tabindex": "-1"},
             t("setup.title"),
         ),
+        guide.offer(ctrl),
+        daily.entry(ctrl),
+        guide.start_button(ctrl),
         h("fieldset", {"class": "variants"}, h("legend", None, t("setup.variant")), variants),
         count_fieldset(f),
         seat_list(f),
@@ -700,6 +703,7 @@ def table_screen(ctrl: Controller) -> E:
         board_panel(ctrl, me is not None and kind == "pick"),
         display_panel(ctrl, shown, interactive and kind == "place"),
         weather_panel(ctrl, shown, interactive and kind in ("weather", "reveal", "start")),
+        guide.panel(ctrl),  # after the decision's panel on a phone, first on a wide screen
     ]
     others = [
         n > 1
@@ -1274,6 +1278,8 @@ def end_screen(ctrl: Controller) -> E:
         h("h1", {"data-key": "end-title", "tabindex": "-1", "class": "end-title"}, title),
         rule_text and h("p", {"class": "tiebreak", "data-rule": rule}, rule_text),
         rating,
+        daily.result(ctrl),
+        guide.end_panel(ctrl),
         h("div", {"class": "pad-wrap"}, scoring_pad(sheets, winners)),
         h(
             "div",

@@ -1,0 +1,157 @@
+"""The daily park: a solo challenge whose deal comes from the date alone, and what it shows.
+
+* ``daily_seed(date)``: the seed of a date's deal ("2026-11-23"), the same on every device and
+  offline: the date's digits followed by six digits of a SHA-256 of the date, so that the seed
+  also says which date it belongs to (``daily_date`` reads it back from a game's options, and a
+  saved or exported daily game is known as one without any extra field).
+* ``share_text(...)``: the result to share: the date, score and rating, a small picture of
+  coloured squares (one per scoring category, by how many points it made) and the streak. It
+  never holds the seed nor anything of the deal (tiles, weather, moves).
+* ``entry(ctrl)`` and ``result(ctrl)``: the daily park's button on the new-game screen and its
+  panel on the end screen, drawn when the statistics feature is attached (``ctrl.daily``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from ..i18n import t
+from ..strings_stats import register
+from ..vdom import E, h
+
+register()
+
+VARIANT = "solo"
+_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+LANDSCAPES = ("waterfalls", "mountains", "prairie", "forest", "river", "geysers")
+ANIMALS = ("goat", "bear", "wolf", "elk", "eagle", "bison")
+# a category's square by its points: none, a few, many, plenty
+SQUARES = ((10, "\U0001f7e9"), (5, "\U0001f7e7"), (1, "\U0001f7e8"), (0, "\u2b1c"))
+
+
+def _tail(date: str) -> int:
+    digest = hashlib.sha256(f"caldera-park daily {date}".encode()).hexdigest()
+    return int(digest, 16) % 1_000_000
+
+
+def daily_seed(date: str) -> int:
+    """The seed of the daily park of ``date`` (ISO "YYYY-MM-DD")."""
+    m = _DATE.match(date)
+    if m is None:
+        raise ValueError(f"not an ISO date: {date!r}")
+    return int("".join(m.groups())) * 1_000_000 + _tail(date)
+
+
+def daily_options(date: str, name: str) -> dict:
+    return {"variant": VARIANT, "players": 1, "seed": daily_seed(date), "names": [name]}
+
+
+def daily_date(options: dict) -> str | None:
+    """The date of a daily park game from its options, or None for any other game."""
+    seed = options.get("seed") if isinstance(options, dict) else None
+    if options.get("variant") != VARIANT or options.get("players") != 1 or type(seed) is not int:
+        return None
+    digits = str(seed // 1_000_000)
+    if len(digits) != 8:
+        return None
+    date = f"{digits[:4]}-{digits[4:6]}-{digits[6:]}"
+    return date if seed % 1_000_000 == _tail(date) else None
+
+
+def square(points) -> str:
+    for minimum, mark in SQUARES:
+        if points >= minimum:
+            return mark
+    return SQUARES[-1][1]
+
+
+def picture(categories: dict) -> list[str]:
+    """Two rows of squares: the landscapes, then the animals (a row of the scoring pad each)."""
+    return ["".join(square(categories.get(c, 0)) for c in row) for row in (LANDSCAPES, ANIMALS)]
+
+
+def share_text(
+    date: str, score: int, rating: str | None, categories: dict, streak: int, counted: bool
+) -> str:
+    """The result to share (no seed, no deal)."""
+    lines = [t("daily.share.head", date=date), t("daily.share.score", score=score)]
+    if rating:
+        lines[-1] += " " + t(f"solo.{rating}")
+    lines += picture(categories)
+    bad = categories.get("bad_weather", 0)
+    if bad:
+        lines.append(t("daily.share.weather", points=bad))
+    if not counted:
+        lines.append(t("daily.share.practice"))
+    if streak:
+        lines.append(t("daily.streak", n=streak))
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------- drawing
+
+
+def entry(ctrl) -> E | None:
+    """The daily park's button (and today's state) on the new-game screen."""
+    feature = getattr(ctrl, "daily", None)
+    if feature is None:
+        return None
+    today = feature.today()
+    day = feature.day(today)
+    if day is None:
+        note = t("daily.note.new")
+    elif day.get("score") is None:
+        note = t("daily.note.started")
+    else:
+        note = t("daily.note.done", score=day["score"])
+    streak = feature.current_streak()
+    return h(
+        "section",
+        {"class": "daily-entry", "data-key": "daily-entry", "aria-labelledby": "daily-title"},
+        h("h2", {"id": "daily-title"}, t("daily.title", date=today)),
+        h("p", {"class": "daily-note"}, note),
+        h("p", {"class": "daily-streak"}, t("daily.streak", n=streak)) if streak else None,
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary",
+                "data-action": "daily-start",
+                "data-key": "daily-start",
+            },
+            t("daily.play") if day is None else t("daily.replay"),
+        ),
+    )
+
+
+def result(ctrl) -> E | None:
+    """The daily park's panel on the end screen: counted or not, the streak, Share."""
+    feature = getattr(ctrl, "daily", None)
+    date = daily_date(ctrl.state["options"]) if ctrl.state is not None else None
+    if feature is None or date is None:
+        return None
+    counted = feature.is_counted(ctrl.state)
+    text = feature.share_for(ctrl)
+    return h(
+        "section",
+        {"class": "daily-result", "data-key": "daily-result", "aria-labelledby": "daily-r-title"},
+        h("h2", {"id": "daily-r-title"}, t("daily.title", date=date)),
+        h(
+            "p",
+            {"class": "daily-counted", "data-counted": "yes" if counted else "no"},
+            t("daily.counted") if counted else t("daily.not_counted"),
+        ),
+        h("pre", {"class": "daily-share-text", "data-key": "daily-share-text"}, text),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "primary",
+                "data-action": "daily-share",
+                "data-key": "daily-share",
+            },
+            t("daily.share"),
+        ),
+        h("p", {"class": "daily-shared", "role": "status"}, feature.shared_note or ""),
+    )
