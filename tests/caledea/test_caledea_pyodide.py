@@ -4,26 +4,17 @@ included). Runs ``pyodide_caledea.mjs`` beside this file."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
+import sys
 from pathlib import Path
-
-import pytest
 
 from pyapp.caledea.protocol import GAME
 
-HERE = Path(__file__).resolve().parent
+if str(Path(__file__).resolve().parents[1]) not in sys.path:  # tests/: pyodide_helpers
+    sys.path.append(str(Path(__file__).resolve().parents[1]))
+from pyodide_helpers import NEEDS_NODE_PYODIDE, run_jobs  # noqa: E402
 
-ROOT = HERE.parents[1]
-RUNNER = HERE / "pyodide_caledea.mjs"
-pytestmark = [
-    pytest.mark.node,
-    pytest.mark.skipif(
-        shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide").is_dir(),
-        reason="needs node and node_modules/pyodide (npm ci)",
-    ),
-]
+RUNNER = Path(__file__).with_name("pyodide_caledea.mjs")
+pytestmark = NEEDS_NODE_PYODIDE
 
 JOBS = [
     {"options": {"players": 2, "seed": 4}, "bots": ["strong", "greedy"], "actions": 40},
@@ -53,16 +44,6 @@ def here(job: dict) -> dict:
 
 
 def test_engine_and_bots_give_the_same_games_in_pyodide():
-    run = subprocess.run(
-        ["node", str(RUNNER), str(ROOT), json.dumps(JOBS)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert run.returncode == 0, run.stderr[-2000:]
-    data = json.loads(run.stdout)
-    assert data["platform"] == "emscripten" and data["python"].startswith("3.")
-    assert data["fetches"] == []
-    for job, got in zip(JOBS, data["jobs"], strict=True):
+    for job, got in zip(JOBS, run_jobs(RUNNER, JOBS, timeout=600), strict=True):
         assert len(got["log"]) > 10
         assert got == here(job)
