@@ -1,13 +1,14 @@
 """Caledea's engine and bots in real Pyodide (Python 3.13, WebAssembly) under Node.js give exactly
 what they give on CPython: the same seeded games, action for action, to the same state (dice
-included). Runs ``pyodide_caledea.mjs`` beside this file."""
+included). Runs ``pyodide_caledea.mjs`` beside this file, which plays ``caledea_jobs.play_job``
+as this test does."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from pyapp.caledea.protocol import GAME
+from caledea_jobs import play_job
 
 if str(Path(__file__).resolve().parents[1]) not in sys.path:  # tests/: pyodide_helpers
     sys.path.append(str(Path(__file__).resolve().parents[1]))
@@ -27,23 +28,7 @@ JOBS = [
 ]
 
 
-def here(job: dict) -> dict:
-    options = job["options"]
-    bots = [GAME.make_bot(n, f"{options['seed']}/{s}") for s, n in enumerate(job["bots"])]
-    state = GAME.new_game(options)
-    for _ in range(job["actions"]):
-        p = GAME.to_move(state)
-        if p is None:
-            break
-        GAME.play(state, bots[p].choose(GAME.observation(state, p)), player=p)
-    return {
-        "log": GAME.log_texts(state),
-        "result": GAME.result(state),
-        "state": GAME.to_json(state),
-    }
-
-
 def test_engine_and_bots_give_the_same_games_in_pyodide():
     for job, got in zip(JOBS, run_jobs(RUNNER, JOBS, timeout=600), strict=True):
         assert len(got["log"]) > 10
-        assert got == here(job)
+        assert got == play_job(job)
