@@ -8,13 +8,14 @@ the box. ``play`` stays the engine's own (its messages for what is not an action
 from __future__ import annotations
 
 from ..core.module_game import ModuleGame
-from . import game, record
-from .actions import parse
+from . import actions, game, record
 from .variants import VARIANTS
 
 
 class ParkGame(ModuleGame):
     engine = game
+    actions = actions
+    bots = f"{__package__}.bots"
     id = "park"
     record_id = record.GAME_ID
     title = record.TITLE
@@ -22,15 +23,6 @@ class ParkGame(ModuleGame):
     min_players = 1
     max_players = 4
     variants = tuple(VARIANTS)
-
-    @property
-    def bot_names(self) -> tuple[str, ...]:
-        from .bots import BOT_NAMES
-
-        return BOT_NAMES
-
-    def parse_action(self, text: str):
-        return parse(text)
 
     def play(self, state: dict, action, player: int | None = None) -> dict:
         return game.play(state, action, player)
@@ -43,11 +35,6 @@ class ParkGame(ModuleGame):
 
     def summary(self, state: dict) -> dict:
         return game.final_scores(state)
-
-    def make_bot(self, name: str, seed=0):
-        from .bots import make_bot
-
-        return make_bot(name, seed)
 
     def save_summary(self, state: dict) -> dict:
         ctx = state["ctx"]
