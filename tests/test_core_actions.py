@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from pyapp.core.actions import action, by_verb, check_text
+from pyapp.core.actions import action, action_text, by_verb, check_text
 from pyapp.core.errors import MalformedActionError
 
 
@@ -102,3 +102,20 @@ def test_by_verb_leaves_other_forms_to_otherwise():
     assert by_verb(GRAMMAR, ["b2-c3"], "b2-c3", otherwise) == ("other", "b2-c3", ["b2-c3"])
     assert by_verb(GRAMMAR, [], "", otherwise) == ("other", "", [])
     assert by_verb(GRAMMAR, ["wait"], "wait", otherwise) == Wait()
+
+
+def test_action_text_writes_action_values_and_passes_anything_else_on():
+    assert action_text(Hop(3, "c4")) == str(Hop(3, "c4"))
+    assert action_text("hop 3 to c4") == "hop 3 to c4"
+    assert action_text(None) is None and action_text(7) == 7
+
+    @action("bad")
+    class Bad:
+        at: int
+
+        def __str__(self) -> str:
+            return ["a1", "b2"][self.at]
+
+    assert action_text(Bad(1)) == "b2"
+    with pytest.raises(MalformedActionError, match=r"^not a readable action: .*Bad\(at=5\)$"):
+        action_text(Bad(5))

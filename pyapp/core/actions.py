@@ -6,6 +6,7 @@ round-trips, ``parse(str(a)) == a``).
   dataclass with the class attribute ``kind`` and, given ``form``, the text of its fields
   written into ``form`` (``"pick {action} {terrain}"``); a type whose text needs more writes
   its own ``__str__``.
+* ``action_text(action)``: the text of an action value, which the checked ``play`` parses again.
 * ``check_text(text, limit)``: the text of an action, or ``MalformedActionError`` when it is no
   text or longer than ``limit``.
 * ``by_verb(grammar, words, text)``: the action of a text whose first word is its verb, from a
@@ -50,6 +51,18 @@ def _text_method(form: str):
     namespace: dict = {}
     exec(f"def __str__(self):\n    return f{''.join(parts)!r}", namespace)
     return namespace["__str__"]
+
+
+def action_text(action):
+    """The text of an action value (anything with a ``kind``), rebuilt so that a hand-made one
+    with a bad field is read or refused like text; ``MalformedActionError`` when it cannot be
+    written. Text and anything else come back as they are (for the parser to judge)."""
+    if isinstance(action, str) or not hasattr(action, "kind"):
+        return action
+    try:
+        return str(action)
+    except (IndexError, TypeError, ValueError) as e:
+        raise MalformedActionError(f"not a readable action: {action!r}") from e
 
 
 def check_text(text, limit: int | None = None) -> str:

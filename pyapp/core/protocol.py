@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .actions import action_text
 from .errors import GameError, IllegalActionError, LoadError, MalformedActionError
 
 MAX_TEXT = 2_000_000  # characters: far above any real save, far below a memory problem
@@ -139,14 +140,9 @@ class Game:
     def read_action(self, action):
         """An action from its text, or from a hand-built action rebuilt through its text (so a
         bad field is refused like bad text and never fails halfway through ``apply``)."""
-        if not isinstance(action, str):
-            if not hasattr(action, "kind"):
-                raise MalformedActionError(f"not an action: {action!r}")
-            try:
-                action = str(action)
-            except (IndexError, TypeError, ValueError) as e:
-                raise MalformedActionError(f"not a readable action: {action!r}") from e
-        return self.parse_action(action)
+        if not isinstance(action, str) and not hasattr(action, "kind"):
+            raise MalformedActionError(f"not an action: {action!r}")
+        return self.parse_action(action_text(action))
 
     def play(self, state: dict, action, player: int | None = None) -> dict:
         """Checked move for interfaces: read, validate, apply. ``IllegalActionError`` leaves the
