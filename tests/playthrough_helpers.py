@@ -3,7 +3,7 @@
 its end while counting the legal actions at every decision.
 
 A plain module (not a conftest): a maker imports it with ``sys.path`` pointing at this folder,
-``tests/``, appended (so it shadows nothing)."""
+``tests/``."""
 
 from __future__ import annotations
 

@@ -20,9 +20,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[1]))
-if str(HERE.parent) not in sys.path:  # tests/: playthrough_helpers
-    sys.path.append(str(HERE.parent))
+sys.path[:0] = [str(HERE.parents[1]), str(HERE.parent)]  # the repository; tests/ (helpers)
 
 from playthrough_helpers import play_counting  # noqa: E402
 
