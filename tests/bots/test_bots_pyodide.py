@@ -7,8 +7,7 @@ from pathlib import Path
 
 from park_bot_jobs import play_job
 
-if str(Path(__file__).resolve().parents[1]) not in sys.path:  # tests/: pyodide_helpers
-    sys.path.append(str(Path(__file__).resolve().parents[1]))
+sys.path.append(str(Path(__file__).resolve().parents[1]))  # tests/: pyodide_helpers
 from pyodide_helpers import NEEDS_NODE_PYODIDE, run_jobs  # noqa: E402
 
 RUNNER = Path(__file__).with_name("pyodide_bots.mjs")

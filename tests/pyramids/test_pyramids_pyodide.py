@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 from pyramids_jobs import play_job
 
-if str(Path(__file__).resolve().parents[1]) not in sys.path:  # tests/: pyodide_helpers
-    sys.path.append(str(Path(__file__).resolve().parents[1]))
+sys.path.append(str(Path(__file__).resolve().parents[1]))  # tests/: pyodide_helpers
 from pyodide_helpers import NEEDS_NODE_PYODIDE, run_jobs  # noqa: E402
 
 RUNNER = Path(__file__).with_name("pyramids_pyodide.mjs")
