@@ -14,8 +14,7 @@ state (``units[i]["id"]``). The texts:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..core.actions import action, by_verb
 from ..core.errors import MalformedActionError
 
 MAX_ID = 1_000_000
@@ -40,97 +39,90 @@ def _unit(text: str) -> int:
     return int(text)
 
 
-@dataclass(frozen=True)
+@action("capital", "capital {square}")
 class Capital:
     square: str
-    kind = "capital"
-
-    def __str__(self):
-        return f"capital {self.square}"
 
 
-@dataclass(frozen=True)
+@action("move")
 class Move:
     square: str
     units: tuple[int, ...]
-    kind = "move"
 
     def __str__(self):
         return f"move {self.square} {','.join(map(str, self.units))}"
 
 
-@dataclass(frozen=True)
+@action("upgrade", "upgrade {unit}")
 class Upgrade:
     unit: int
-    kind = "upgrade"
-
-    def __str__(self):
-        return f"upgrade {self.unit}"
 
 
-@dataclass(frozen=True)
+@action("build", "build {square}")
 class Build:
     square: str
-    kind = "build"
-
-    def __str__(self):
-        return f"build {self.square}"
 
 
-@dataclass(frozen=True)
+@action("bombard", "bombard {unit} {square}")
 class Bombard:
     unit: int
     square: str
-    kind = "bombard"
-
-    def __str__(self):
-        return f"bombard {self.unit} {self.square}"
 
 
-@dataclass(frozen=True)
+@action("transport", "transport {unit} {square}")
 class Transport:
     unit: int
     square: str
-    kind = "transport"
-
-    def __str__(self):
-        return f"transport {self.unit} {self.square}"
 
 
-@dataclass(frozen=True)
+@action("end", "end")
 class End:
-    kind = "end"
-
-    def __str__(self):
-        return "end"
+    pass
 
 
-@dataclass(frozen=True)
+@action("ambush")
 class Ambush:
     unit: int  # -1: no ambush for this battle
-    kind = "ambush"
 
     def __str__(self):
         return "noambush" if self.unit < 0 else f"ambush {self.unit}"
 
 
-@dataclass(frozen=True)
+@action("pair", "pair {defender} {attacker}")
 class Pair:
     defender: int
     attacker: int
-    kind = "pair"
-
-    def __str__(self):
-        return f"pair {self.defender} {self.attacker}"
 
 
-@dataclass(frozen=True)
+@action("withdraw")
 class Withdraw:
     withdraw: bool
-    kind = "withdraw"
 
     def __str__(self):
         return "withdraw" if self.withdraw else "stay"
+
+
+def _move(text: str, square: str, units: str) -> Move:
+    ids = tuple(_unit(u) for u in units.split(","))
+    if len(set(ids)) != len(ids) or list(ids) != sorted(ids):
+        raise MalformedActionError(f"a move names its units once each, in order: {text!r}")
+    return Move(_square(square), ids)
+
+
+GRAMMAR = {  # verb: (words after it, build(text, *those words))
+    "capital": (1, lambda _, sq: Capital(_square(sq))),
+    "move": (2, _move),
+    "upgrade": (1, lambda _, u: Upgrade(_unit(u))),
+    "build": (1, lambda _, sq: Build(_square(sq))),
+    "bombard": (2, lambda _, u, sq: Bombard(_unit(u), _square(sq))),
+    "transport": (2, lambda _, u, sq: Transport(_unit(u), _square(sq))),
+    "end": (0, lambda _: End()),
+    "ambush": (1, lambda _, u: Ambush(_unit(u))),
+    "noambush": (0, lambda _: Ambush(-1)),
+    "pair": (2, lambda _, d, a: Pair(_unit(d), _unit(a))),
+    "withdraw": (0, lambda _: Withdraw(True)),
+    "stay": (0, lambda _: Withdraw(False)),
+}
 
 
 def parse(text) -> object:
@@ -138,48 +130,6 @@ def parse(text) -> object:
     if not isinstance(text, str) or len(text) > 400:
         raise MalformedActionError(f"not an action text: {str(text)[:40]!r}")
     words = text.split()
-    if not words:
-        raise MalformedActionError("an empty action")
-    verb, args = words[0].lower(), words[1:]
-    shapes = {
-        "capital": 1,
-        "move": 2,
-        "upgrade": 1,
-        "build": 1,
-        "bombard": 2,
-        "transport": 2,
-        "end": 0,
-        "ambush": 1,
-        "noambush": 0,
-        "pair": 2,
-        "withdraw": 0,
-        "stay": 0,
-    }
-    if verb not in shapes:
-        raise MalformedActionError(f"unknown action {verb!r}")
-    if len(args) != shapes[verb]:
-        raise MalformedActionError(f"{verb} takes {shapes[verb]} word(s) after it: {text!r}")
-    if verb == "capital":
-        return Capital(_square(args[0]))
-    if verb == "move":
-        units = tuple(_unit(u) for u in args[1].split(","))
-        if len(set(units)) != len(units) or list(units) != sorted(units):
-            raise MalformedActionError(f"a move names its units once each, in order: {text!r}")
-        return Move(_square(args[0]), units)
-    if verb == "upgrade":
-        return Upgrade(_unit(args[0]))
-    if verb == "build":
-        return Build(_square(args[0]))
-    if verb == "bombard":
-        return Bombard(_unit(args[0]), _square(args[1]))
-    if verb == "transport":
-        return Transport(_unit(args[0]), _square(args[1]))
-    if verb == "end":
-        return End()
-    if verb == "ambush":
-        return Ambush(_unit(args[0]))
-    if verb == "noambush":
-        return Ambush(-1)
-    if verb == "pair":
-        return Pair(_unit(args[0]), _unit(args[1]))
-    return Withdraw(verb == "withdraw")
+    if words:
+        words[0] = words[0].lower()
+    return by_verb(GRAMMAR, words, text)

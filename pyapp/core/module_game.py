@@ -1,15 +1,31 @@
 """A ``Game`` whose rules are the functions of one engine module (``engine``), the usual shape:
 ``normalise_options(**options)``, ``new_game(**options)``, ``decision``, ``to_move``,
-``is_over``, ``legal_actions``, ``why_illegal``, ``apply``, ``observation`` and ``result``.
-A game's protocol object subclasses it, names its module and adds the rest (bots, summaries)."""
+``is_over``, ``legal_actions``, ``why_illegal``, ``apply``, ``observation`` and ``result``;
+whose actions module (``actions``) reads texts with ``parse``, and whose bots package (``bots``,
+dotted name, imported on first use) offers ``BOT_NAMES`` and ``make_bot(name, seed)``.
+A game's protocol object subclasses it, names its modules and adds the rest (summaries)."""
 
 from __future__ import annotations
+
+import importlib
 
 from .protocol import Game
 
 
 class ModuleGame(Game):
     engine = None  # the game's rules module
+    actions = None  # the game's actions module
+    bots = ""  # the dotted name of the game's bots package
+
+    @property
+    def bot_names(self) -> tuple[str, ...]:
+        return importlib.import_module(self.bots).BOT_NAMES
+
+    def make_bot(self, name: str, seed=0):
+        return importlib.import_module(self.bots).make_bot(name, seed)
+
+    def parse_action(self, text: str):
+        return self.actions.parse(text)
 
     def normalise_options(self, options: dict) -> dict:
         return self.engine.normalise_options(**options)
@@ -57,8 +73,6 @@ def public_view(state: dict, player: int, players: int, hidden: str) -> dict:
 def load_bot_class(classes: dict, package: str, name: str) -> type:
     """The bot class called ``name`` of a game whose ``classes`` map names to ``(module,
     class)`` inside ``package``; the module is imported on first use."""
-    import importlib
-
     try:
         module, cls = classes[name]
     except KeyError:

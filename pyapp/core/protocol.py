@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .actions import action_text
 from .errors import GameError, IllegalActionError, LoadError, MalformedActionError
 
 MAX_TEXT = 2_000_000  # characters: far above any real save, far below a memory problem
@@ -139,14 +140,9 @@ class Game:
     def read_action(self, action):
         """An action from its text, or from a hand-built action rebuilt through its text (so a
         bad field is refused like bad text and never fails halfway through ``apply``)."""
-        if not isinstance(action, str):
-            if not hasattr(action, "kind"):
-                raise MalformedActionError(f"not an action: {action!r}")
-            try:
-                action = str(action)
-            except (IndexError, TypeError, ValueError) as e:
-                raise MalformedActionError(f"not a readable action: {action!r}") from e
-        return self.parse_action(action)
+        if not isinstance(action, str) and not hasattr(action, "kind"):
+            raise MalformedActionError(f"not an action: {action!r}")
+        return self.parse_action(action_text(action))
 
     def play(self, state: dict, action, player: int | None = None) -> dict:
         """Checked move for interfaces: read, validate, apply. ``IllegalActionError`` leaves the
@@ -195,16 +191,7 @@ class Game:
         return state
 
     def check_format(self, data: dict, what: str) -> None:
-        fmt = data.get("format")
-        if type(fmt) is not int:
-            raise LoadError(f"this {what} has no format version: not a {self.title} file")
-        if fmt > self.format:
-            raise LoadError(
-                f"this {what} was saved by a newer version of {self.title} (format {fmt}, "
-                f"this one reads format {self.format}): update the app to open it"
-            )
-        if fmt < 1:
-            raise LoadError(f"this {what} has an unknown format version {fmt}")
+        check_format(data, what, self.format, self.title)
 
     def from_record(self, data) -> dict:
         """Rebuild the game of a record (text or dict) by replaying it."""
@@ -234,8 +221,9 @@ def to_json(state: Any) -> str:
     return json.dumps(state, separators=(",", ":"), sort_keys=True)
 
 
-def read_json(text, what: str = "file") -> dict:
-    """A JSON object from text or bytes, or ``LoadError`` saying plainly what is wrong."""
+def read_json(text, what: str = "file", kind: str = "game") -> dict:
+    """A JSON object from text or bytes, or ``LoadError`` saying plainly what is wrong (``kind``
+    names the file the messages expect: "this ... is not a <kind> file")."""
     if isinstance(text, bytes | bytearray):
         try:
             text = text.decode("utf-8")
@@ -244,11 +232,27 @@ def read_json(text, what: str = "file") -> dict:
     if not isinstance(text, str):
         raise LoadError(f"a {what} is JSON text, not {type(text).__name__}")
     if len(text) > MAX_TEXT:
-        raise LoadError(f"this {what} is too large to be a game file")
+        raise LoadError(f"this {what} is too large to be a {kind} file")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
         raise LoadError(f"this {what} is not valid JSON ({e.__class__.__name__})") from e
     if not isinstance(data, dict):
-        raise LoadError(f"this {what} is not a game file (no JSON object)")
+        raise LoadError(f"this {what} is not a {kind} file (no JSON object)")
     return data
+
+
+def check_format(data: dict, what: str, version: int, title: str, newer: str = "") -> None:
+    """``LoadError`` unless ``data["format"]`` is a version from 1 to ``version`` (the one this
+    engine writes); ``title`` names the game's files, ``newer`` (default ``title``) what a newer
+    version would be a newer version of."""
+    fmt = data.get("format")
+    if type(fmt) is not int:
+        raise LoadError(f"this {what} has no format version: not a {title} file")
+    if fmt > version:
+        raise LoadError(
+            f"this {what} was saved by a newer version of {newer or title} (format {fmt}, "
+            f"this one reads format {version}): update the app to open it"
+        )
+    if fmt < 1:
+        raise LoadError(f"this {what} has an unknown format version {fmt}")

@@ -16,8 +16,8 @@ Text forms (coordinates are axial ``q,r``):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from ..core.actions import action, check_text
 from ..core.errors import MalformedActionError
 from .components import ACTIONS, TERRAIN_SPACES, TOKEN_BY_NAME
 from .parkcheck import _fmt as _at_text
@@ -25,19 +25,18 @@ from .parkcheck import _fmt as _at_text
 __all__ = ["ChooseWeather", "StartWeather", "RevealWeather", "Pick", "Place", "Action", "parse"]
 
 
-@dataclass(frozen=True, slots=True)
+@action("weather")
 class ChooseWeather:
     """Take slot ``slot`` of one's weather display; ``at`` only for the base game's first token."""
 
     slot: int
     at: tuple[int, int] | None = None
-    kind = "weather"
 
     def __str__(self) -> str:
         return f"weather {self.slot}" + (f" at {_at_text(self.at)}" if self.at else "")
 
 
-@dataclass(frozen=True, slots=True)
+@action("start")
 class StartWeather:
     """Geyser Park setup: starting token ``token`` (0 or 1) goes on ring space ``at`` and the
     other one on the middle space. ``token`` is None on the first geyser side, where only the
@@ -45,7 +44,6 @@ class StartWeather:
 
     at: tuple[int, int]
     token: int | None = None
-    kind = "start"
 
     def __str__(self) -> str:
         if self.token is None:
@@ -53,36 +51,27 @@ class StartWeather:
         return f"start {self.token} at {_at_text(self.at)}"
 
 
-@dataclass(frozen=True, slots=True)
+@action("reveal", "reveal {slot}")
 class RevealWeather:
     """Geyser Park forecast: reveal the face-down token in slot ``slot``."""
 
     slot: int
-    kind = "reveal"
-
-    def __str__(self) -> str:
-        return f"reveal {self.slot}"
 
 
-@dataclass(frozen=True, slots=True)
+@action("pick", "pick {action} {terrain}")
 class Pick:
     """The marmot holder's choice: action token ``action`` onto terrain space ``terrain``."""
 
     action: str
     terrain: str
-    kind = "pick"
-
-    def __str__(self) -> str:
-        return f"pick {self.action} {self.terrain}"
 
 
-@dataclass(frozen=True, slots=True)
+@action("place")
 class Place:
     """Place the display token named ``token`` on the landscape space ``at``."""
 
     token: str
     at: tuple[int, int]
-    kind = "place"
 
     def __str__(self) -> str:
         return f"place {self.token} at {_at_text(self.at)}"
@@ -122,9 +111,7 @@ def _place(token: str, at: tuple[int, int]) -> Place:
 
 def parse(text) -> Action:
     """Read an action from its text form; raises MalformedActionError saying what is wrong."""
-    if not isinstance(text, str):
-        raise MalformedActionError(f"an action is text, not {type(text).__name__}")
-    norm = " ".join(text.strip().lower().split())
+    norm = " ".join(check_text(text).strip().lower().split())
     for pattern, build in _PATTERNS:
         m = pattern.fullmatch(norm)
         if m:

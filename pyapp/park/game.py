@@ -37,7 +37,8 @@ token went on the middle space by itself and the player chose the ring space of 
 
 from __future__ import annotations
 
-from ..core.errors import IllegalActionError, MalformedActionError, OptionsError
+from ..core.actions import action_text
+from ..core.errors import IllegalActionError, OptionsError
 from ..core.options import check_names, check_seed
 from ..core.rng import Rng
 from .actions import ChooseWeather, Pick, Place, RevealWeather, StartWeather, parse
@@ -414,12 +415,7 @@ def play(state: dict, action, player: int | None = None) -> dict:
     unknown token, coordinates given as a JSON list) is read or refused like text, and never
     fails halfway through ``apply``.
     """
-    if not isinstance(action, str) and hasattr(action, "kind"):
-        try:
-            action = str(action)
-        except (IndexError, TypeError, ValueError) as e:
-            raise MalformedActionError(f"not a readable action: {action!r}") from e
-    action = parse(action)
+    action = parse(action_text(action))
     reason = why_illegal(state, action, player)
     if reason is not None:
         raise IllegalActionError(reason)

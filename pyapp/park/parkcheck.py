@@ -418,11 +418,62 @@ def _check_river(spaces: dict[Coord, _Space], sign: Coord | None, side: str) -> 
         if not any(spaces[at].terrain == terrain for at in river):
             raise ParkError(f"park: the river never crosses {terrain}, it must cross all three")
     falls = sorted(at for at in river if spaces[at].waterfall)
-    if len(falls) != WATERFALLS:
+    _check_count(falls, "waterfall", side, WATERFALLS)
+
+
+def _check_count(found: list, noun: str, side: str, needed: int) -> None:
+    """``ParkError`` unless there are exactly ``needed`` of what ``found`` lists."""
+    if len(found) != needed:
         raise ParkError(
-            f"park: has {_plural(len(falls), 'waterfall')}, the {side} side needs exactly "
-            f"{WATERFALLS}"
+            f"park: has {_plural(len(found), noun)}, the {side} side needs exactly {needed}"
         )
+
+
+def _check_geysers(
+    spaces: dict[Coord, _Space], side: str, needed: int, landscape: int, touch
+) -> None:
+    """Exactly ``needed`` geysers, each with ``landscape`` landscape neighbours;
+    ``touch(spaces, at, n)`` gives the complaint about neighbour ``n`` of geyser ``at``, or
+    None."""
+    geysers = _of_kind(spaces, "geyser")
+    _check_count(geysers, "geyser", side, needed)
+    for at in geysers:
+        for n in _park_neighbours(spaces, at):
+            complaint = touch(spaces, at, n)
+            if complaint:
+                raise ParkError(complaint)
+        count = len(_landscape_neighbours(spaces, at))
+        if count != landscape:
+            raise ParkError(
+                f"geyser {_fmt(at)}: has {count} landscape neighbours, "
+                f"the {side} side needs exactly {landscape}"
+            )
+
+
+def _river_geyser_touches(spaces: dict[Coord, _Space], at: Coord, n: Coord) -> str | None:
+    """River side: a geyser touches no other geyser."""
+    if spaces[n].kind == "geyser":
+        return f"geyser {_fmt(at)}: touches geyser {_fmt(n)}"
+    return None
+
+
+def _geyser_geyser_touches(spaces: dict[Coord, _Space], at: Coord, n: Coord) -> str | None:
+    """Geyser side: a geyser touches landscape spaces only."""
+    if spaces[n].kind != "landscape":
+        return (
+            f"geyser {_fmt(at)}: touches {spaces[n].kind} space {_fmt(n)}, "
+            "a geyser's neighbours must all be landscape spaces"
+        )
+    return None
+
+
+def _check_weather_order(order: list[Coord] | None, weather: list[Coord]) -> None:
+    """``weather_order`` is there and names every space of ``weather``."""
+    if order is None:
+        raise ParkError('park: "weather_order" is missing')
+    for at in weather:
+        if at not in order:
+            raise ParkError(f"weather space {_fmt(at)}: missing from weather_order")
 
 
 # ---------------------------------------------------------------------------
@@ -445,22 +496,7 @@ def _check_river_side(
         if len(_park_neighbours(spaces, at)) != 6:
             raise ParkError(f"volcano {_fmt(at)}: must be inside the park, not on its edge")
 
-    geysers = _of_kind(spaces, "geyser")
-    if len(geysers) != RIVER_GEYSERS:
-        raise ParkError(
-            f"park: has {_plural(len(geysers), 'geyser')}, the river side needs exactly "
-            f"{RIVER_GEYSERS}"
-        )
-    for at in geysers:
-        for n in _park_neighbours(spaces, at):
-            if spaces[n].kind == "geyser":
-                raise ParkError(f"geyser {_fmt(at)}: touches geyser {_fmt(n)}")
-        count = len(_landscape_neighbours(spaces, at))
-        if count != 6:
-            raise ParkError(
-                f"geyser {_fmt(at)}: has {count} landscape neighbours, "
-                "the river side needs exactly 6"
-            )
+    _check_geysers(spaces, "river", RIVER_GEYSERS, 6, _river_geyser_touches)
 
     _check_river(spaces, sign, "river")
 
@@ -469,16 +505,8 @@ def _check_river_side(
             f'weather space {_fmt(middle)}: the river side has no middle ("middle" must be null)'
         )
     weather = _of_kind(spaces, "weather")
-    if len(weather) != RIVER_WEATHER:
-        raise ParkError(
-            f"park: has {_plural(len(weather), 'weather space')}, "
-            f"the river side needs exactly {RIVER_WEATHER}"
-        )
-    if order is None:
-        raise ParkError('park: "weather_order" is missing')
-    for at in weather:
-        if at not in order:
-            raise ParkError(f"weather space {_fmt(at)}: missing from weather_order")
+    _check_count(weather, "weather space", "river", RIVER_WEATHER)
+    _check_weather_order(order, weather)
     _check_weather_spaces(spaces, weather)
     _check_clockwise(order, centre, "the park's centre")
 
@@ -495,40 +523,14 @@ def _check_geyser_side(
         if s.kind == "volcano":
             raise ParkError(f"volcano {_fmt(at)}: the geyser side has no volcano")
 
-    geysers = _of_kind(spaces, "geyser")
-    if len(geysers) != GEYSER_GEYSERS:
-        raise ParkError(
-            f"park: has {_plural(len(geysers), 'geyser')}, the geyser side needs exactly "
-            f"{GEYSER_GEYSERS}"
-        )
-    for at in geysers:
-        for n in _park_neighbours(spaces, at):
-            if spaces[n].kind != "landscape":
-                raise ParkError(
-                    f"geyser {_fmt(at)}: touches {spaces[n].kind} space {_fmt(n)}, "
-                    "a geyser's neighbours must all be landscape spaces"
-                )
-        count = len(_landscape_neighbours(spaces, at))
-        if count != 3:
-            raise ParkError(
-                f"geyser {_fmt(at)}: has {count} landscape neighbours, "
-                "the geyser side needs exactly 3"
-            )
+    _check_geysers(spaces, "geyser", GEYSER_GEYSERS, 3, _geyser_geyser_touches)
 
     weather = _of_kind(spaces, "weather")
-    if len(weather) != GEYSER_WEATHER:
-        raise ParkError(
-            f"park: has {_plural(len(weather), 'weather space')}, "
-            f"the geyser side needs exactly {GEYSER_WEATHER}"
-        )
+    _check_count(weather, "weather space", "geyser", GEYSER_WEATHER)
     if middle is None:
         raise ParkError('park: "middle" is missing, the geyser side has a middle weather space')
-    if order is None:
-        raise ParkError('park: "weather_order" is missing')
     ring = [at for at in weather if at != middle]
-    for at in ring:
-        if at not in order:
-            raise ParkError(f"weather space {_fmt(at)}: missing from weather_order")
+    _check_weather_order(order, ring)
     if len(_park_neighbours(spaces, middle)) != 6:
         raise ParkError(f"weather space {_fmt(middle)}: the middle must not be on the park's edge")
     centre = _centroid(spaces)

@@ -32,6 +32,18 @@ def _only_keys(obj, allowed: set, where: str) -> None:
         raise LoadError(f"{where}: unknown field {extra[0]!r}")
 
 
+def _pieces(data: dict, key: str, label: str, fields: set):
+    """``(where, entry, at)`` for each entry of the list ``data[key]`` (none when it is absent),
+    checked to be an object of ``fields`` with a valid ``at``; ``where`` names it for messages."""
+    entries = data.get(key, [])
+    if not isinstance(entries, list):
+        raise LoadError(f"'{key}' must be a list")
+    for n, entry in enumerate(entries):
+        where = f"{label} {n + 1}"
+        _only_keys(entry, fields, where)
+        yield where, entry, _at(entry.get("at"), where)
+
+
 def read_position(data) -> tuple[Park, list, list]:
     """(park, faces per space, weather per space) from a decoded position."""
     _only_keys(data, {"park", "tokens", "weather"}, "the position")
@@ -64,13 +76,7 @@ def read_position(data) -> tuple[Park, list, list]:
         taken.add(i)
         return i
 
-    tokens = data.get("tokens", [])
-    if not isinstance(tokens, list):
-        raise LoadError("'tokens' must be a list")
-    for n, tok in enumerate(tokens):
-        where = f"token {n + 1}"
-        _only_keys(tok, {"at", "animals", "water"}, where)
-        at = _at(tok.get("at"), where)
+    for where, tok, at in _pieces(data, "tokens", "token", {"at", "animals", "water"}):
         animals = tok.get("animals")
         if not isinstance(animals, list) or not 1 <= len(animals) <= 3:
             raise LoadError(f"{where}: 'animals' must list 1 to 3 animals")
@@ -81,13 +87,7 @@ def read_position(data) -> tuple[Park, list, list]:
         if type(water) is not bool:
             raise LoadError(f"{where}: 'water' must be true or false")
         faces[place(at, where, "landscape")] = make_face(animals, water)
-    wx = data.get("weather", [])
-    if not isinstance(wx, list):
-        raise LoadError("'weather' must be a list")
-    for n, w in enumerate(wx):
-        where = f"weather token {n + 1}"
-        _only_keys(w, {"at", "kind", "clouds"}, where)
-        at = _at(w.get("at"), where)
+    for where, w, at in _pieces(data, "weather", "weather token", {"at", "kind", "clouds"}):
         kind = w.get("kind")
         if kind not in WEATHER_KINDS:
             raise LoadError(

@@ -1,64 +1,31 @@
 """Caldera Park behind the box's game protocol (``core.protocol.Game``).
 
-A thin adapter over the engine's own functions (``game``, ``actions``, ``record``): nothing here
-changes a rule. Records keep the name ``caldera-park`` they had before the box.
+A thin adapter over the engine's own functions (``game`` through ``ModuleGame``, ``actions``,
+``record``): nothing here changes a rule. Records keep the name ``caldera-park`` they had before
+the box. ``play`` stays the engine's own (its messages for what is not an action).
 """
 
 from __future__ import annotations
 
-from ..core.protocol import Game
-from . import game, record
-from .actions import parse
+from ..core.module_game import ModuleGame
+from . import actions, game, record
 from .variants import VARIANTS
 
 
-class ParkGame(Game):
+class ParkGame(ModuleGame):
+    engine = game
+    actions = actions
+    bots = f"{__package__}.bots"
     id = "park"
     record_id = record.GAME_ID
-    title = "Caldera Park"
+    title = record.TITLE
     format = game.FORMAT
     min_players = 1
     max_players = 4
     variants = tuple(VARIANTS)
 
-    @property
-    def bot_names(self) -> tuple[str, ...]:
-        from .bots import BOT_NAMES
-
-        return BOT_NAMES
-
-    def normalise_options(self, options: dict) -> dict:
-        return game.normalise_options(**options)
-
-    def new_game(self, options: dict) -> dict:
-        return game.new_game(**options)
-
-    def decision(self, state: dict) -> dict | None:
-        return game.decision(state)
-
-    def to_move(self, state: dict) -> int | None:
-        return game.to_move(state)
-
-    def is_over(self, state: dict) -> bool:
-        return game.is_over(state)
-
-    def legal_actions(self, state: dict, player: int | None = None) -> list:
-        return game.legal_actions(state, player)
-
-    def parse_action(self, text: str):
-        return parse(text)
-
-    def why_illegal(self, state: dict, action, player: int | None = None) -> str | None:
-        return game.why_illegal(state, action, player)
-
     def play(self, state: dict, action, player: int | None = None) -> dict:
         return game.play(state, action, player)
-
-    def apply(self, state: dict, action) -> dict:
-        return game.apply(state, action)
-
-    def observation(self, state: dict, player: int) -> dict:
-        return game.observation(state, player)
 
     def result(self, state: dict) -> dict | None:
         if not game.is_over(state):
@@ -68,11 +35,6 @@ class ParkGame(Game):
 
     def summary(self, state: dict) -> dict:
         return game.final_scores(state)
-
-    def make_bot(self, name: str, seed=0):
-        from .bots import make_bot
-
-        return make_bot(name, seed)
 
     def save_summary(self, state: dict) -> dict:
         ctx = state["ctx"]

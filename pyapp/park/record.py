@@ -16,47 +16,20 @@ from __future__ import annotations
 import json
 
 from ..core.errors import GameError, LoadError
+from ..core.protocol import MAX_TEXT as MAX_TEXT  # noqa: F401 (tests read record.MAX_TEXT)
+from ..core.protocol import check_format, read_json, to_json
 from .game import FORMAT, new_game, normalise_options, park_version_of, play
 
 GAME_ID = "caldera-park"
-MAX_TEXT = 2_000_000  # characters; a full 4-player state is far below this
+TITLE = "Caldera Park"  # the name its files' messages give
 
 
-def to_json(state: dict) -> str:
-    """The whole state as compact JSON (keys sorted, so equal states give equal text)."""
-    return json.dumps(state, separators=(",", ":"), sort_keys=True)
-
-
-def _read_json(text, what: str):
-    if isinstance(text, bytes | bytearray):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise LoadError(f"this {what} is not UTF-8 text") from e
-    if not isinstance(text, str):
-        raise LoadError(f"a {what} is JSON text, not {type(text).__name__}")
-    if len(text) > MAX_TEXT:
-        raise LoadError(f"this {what} is too large to be a Caldera Park file")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise LoadError(f"this {what} is not valid JSON ({e.__class__.__name__})") from e
-    if not isinstance(data, dict):
-        raise LoadError(f"this {what} is not a Caldera Park file (no JSON object)")
-    return data
+def _read_json(text, what: str) -> dict:
+    return read_json(text, what, TITLE)
 
 
 def _check_format(data: dict, what: str) -> None:
-    fmt = data.get("format")
-    if type(fmt) is not int:
-        raise LoadError(f"this {what} has no format version: not a Caldera Park file")
-    if fmt > FORMAT:
-        raise LoadError(
-            f"this {what} was saved by a newer version of the game (format {fmt}, "
-            f"this one reads format {FORMAT}): update the app to open it"
-        )
-    if fmt < 1:
-        raise LoadError(f"this {what} has an unknown format version {fmt}")
+    check_format(data, what, FORMAT, TITLE, "the game")
 
 
 def replay(options: dict, log) -> dict:

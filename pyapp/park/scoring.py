@@ -43,14 +43,21 @@ def flipped_spaces(park: Park, faces, weather) -> set[int]:
     return flipped
 
 
-def best_family(park: Park, faces, flipped, species: str, suns=()) -> tuple[int, int, int]:
-    """(value, animals, water) of the most valuable family of ``species``."""
-    k = _SPECIES_INDEX[species]
+def _members(faces, flipped, k: int, suns) -> dict:
+    """Space index -> face of every token showing species ``k`` and not flipped, and of the sun
+    spaces (the sun: one animal of each species, no water)."""
     members = {
         i: f for i, f in enumerate(faces) if f is not None and f.counts[k] and i not in flipped
     }
     for sun_at in suns:
         members[sun_at] = _SUN_FACE
+    return members
+
+
+def best_family(park: Park, faces, flipped, species: str, suns=()) -> tuple[int, int, int]:
+    """(value, animals, water) of the most valuable family of ``species``."""
+    k = _SPECIES_INDEX[species]
+    members = _members(faces, flipped, k, suns)
     nbrs = park.neighbours
     seen = set()
     best = (0, 0, 0)
@@ -137,11 +144,7 @@ def families(park: Park, faces, flipped, species: str, suns=()) -> list[tuple[in
     """Every family of ``species`` as (value, space indices), most valuable first (a family
     worth nothing, one without water, included); the sun spaces count as in ``best_family``."""
     k = _SPECIES_INDEX[species]
-    members = {
-        i: f for i, f in enumerate(faces) if f is not None and f.counts[k] and i not in flipped
-    }
-    for sun_at in suns:
-        members[sun_at] = _SUN_FACE
+    members = _members(faces, flipped, k, suns)
     out = []
     left = set(members)
     while left:

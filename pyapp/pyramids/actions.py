@@ -11,8 +11,7 @@ Text forms (squares ``a1``-``e5``, pieces two letters such as ``YL``, see ``boar
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..core.actions import action, by_verb, check_text
 from ..core.errors import MalformedActionError
 from .board import PIECES, SQUARE_NAMES, SQUARE_OF, direction_between
 
@@ -21,25 +20,23 @@ __all__ = ["Move", "Power", "Word", "Pass", "Resign", "Draw", "Action", "parse"]
 MAX_TEXT = 40
 
 
-@dataclass(frozen=True, slots=True)
+@action("move")
 class Move:
     """Move the cap on square ``frm`` to the adjacent square ``to``."""
 
     frm: int
     to: int
-    kind = "move"
 
     def __str__(self) -> str:
         return f"{SQUARE_NAMES[self.frm]}-{SQUARE_NAMES[self.to]}"
 
 
-@dataclass(frozen=True, slots=True)
+@action("power")
 class Power:
     """Power Play: return ``piece`` from the mover's collection onto square ``at``."""
 
     piece: str
     at: int
-    kind = "power"
 
     def __str__(self) -> str:
         if self.piece not in PIECES:
@@ -47,7 +44,7 @@ class Power:
         return f"power {self.piece} {SQUARE_NAMES[self.at]}"
 
 
-@dataclass(frozen=True, slots=True)
+@action()
 class Word:
     """An action of one word: ``pass``, ``resign`` or ``draw`` (its ``kind``)."""
 
@@ -62,7 +59,6 @@ class Word:
 WORDS = ("pass", "resign", "draw")
 Pass, Resign, Draw = (Word(w) for w in WORDS)
 Action = Move | Power | Word
-_WORDS = {w.kind: w for w in (Pass, Resign, Draw)}
 
 
 def _square(text: str, whole: str) -> int:
@@ -72,25 +68,31 @@ def _square(text: str, whole: str) -> int:
     return sq
 
 
+def _power(text: str, piece: str, at: str) -> Power:
+    if piece not in PIECES:
+        raise MalformedActionError(f"{piece!r} is not a piece such as YL (in {text!r})")
+    return Power(piece, _square(at, text))
+
+
+def _move(text: str, words: list[str]) -> Move:
+    """The one form without a verb, ``b2-c3``; the message for any text it is not either."""
+    if len(words) == 1 and words[0].count("-") == 1:
+        a, b = words[0].split("-")
+        frm, to = _square(a, text), _square(b, text)
+        if direction_between(frm, to) is None:
+            raise MalformedActionError(f"{text!r}: a cap moves one square, to a neighbour")
+        return Move(frm, to)
+    raise MalformedActionError(f"cannot read the action {text!r}")
+
+
+GRAMMAR = {  # verb: (words after it, build(text, *those words)); else ``_move``
+    "pass": (0, lambda _: Pass),
+    "resign": (0, lambda _: Resign),
+    "draw": (0, lambda _: Draw),
+    "power": (2, _power),
+}
+
+
 def parse(text) -> Action:
     """The action a text names; ``MalformedActionError`` if it cannot be read."""
-    if not isinstance(text, str):
-        raise MalformedActionError(f"an action is text, not {type(text).__name__}")
-    if len(text) > MAX_TEXT:
-        raise MalformedActionError("this action text is too long")
-    words = text.split()
-    if len(words) == 1:
-        word = words[0]
-        if word in _WORDS:
-            return _WORDS[word]
-        if word.count("-") == 1:
-            a, b = word.split("-")
-            frm, to = _square(a, text), _square(b, text)
-            if direction_between(frm, to) is None:
-                raise MalformedActionError(f"{text!r}: a cap moves one square, to a neighbour")
-            return Move(frm, to)
-    elif len(words) == 3 and words[0] == "power":
-        if words[1] not in PIECES:
-            raise MalformedActionError(f"{words[1]!r} is not a piece such as YL (in {text!r})")
-        return Power(words[1], _square(words[2], text))
-    raise MalformedActionError(f"cannot read the action {text!r}")
+    return by_verb(GRAMMAR, check_text(text, MAX_TEXT).split(), text, otherwise=_move)

@@ -9,32 +9,19 @@ A thin adapter over ``game``; besides the protocol it offers what this game's sc
 from __future__ import annotations
 
 from ..core.module_game import ModuleGame
-from . import game
-from .actions import parse
+from . import actions, game
 
 
 class PyramidsGame(ModuleGame):
     engine = game
+    actions = actions
+    bots = f"{__package__}.bots"
     id = "pyramids"
     record_id = "pyramids"
     title = "Caldera"
     format = game.FORMAT
     min_players = game.MIN_PLAYERS
     max_players = game.MAX_PLAYERS
-
-    @property
-    def bot_names(self) -> tuple[str, ...]:
-        from .bots import BOT_NAMES
-
-        return BOT_NAMES
-
-    def parse_action(self, text: str):
-        return parse(text)
-
-    def make_bot(self, name: str, seed=0):
-        from .bots import make_bot
-
-        return make_bot(name, seed)
 
     def save_summary(self, state: dict) -> dict:
         return {

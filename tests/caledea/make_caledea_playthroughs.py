@@ -15,7 +15,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[1]))
+sys.path[:0] = [str(HERE.parents[1]), str(HERE.parent)]  # the repository; tests/ (helpers)
+
+from playthrough_helpers import play_counting  # noqa: E402
 
 from pyapp.caledea.bots import make_bot  # noqa: E402
 from pyapp.caledea.protocol import GAME  # noqa: E402
@@ -34,12 +36,8 @@ GAMES = {
 
 
 def play(options: dict, bots: list[str]) -> dict:
-    state = GAME.new_game(options)
     players = [make_bot(name, f"{options['seed']}/playthrough/{s}") for s, name in enumerate(bots)]
-    counts = []
-    while (p := GAME.to_move(state)) is not None:
-        counts.append(len(GAME.legal_actions(state)))
-        GAME.play(state, players[p].choose(GAME.observation(state, p)), player=p)
+    state, counts = play_counting(GAME, options, players)
     return {
         "options": state["options"],
         "bots": bots,

@@ -84,12 +84,18 @@ def turn_with_many_actions() -> tuple[dict, dict]:
     return state, GAME.observation(state, GAME.to_move(state))
 
 
-def test_greedy_thinks_one_action_per_slice_and_chooses_as_in_one_call():
-    state, view = turn_with_many_actions()
-    think = make_bot("greedy", 0).start(view)
+def think_in_slices(name: str, view: dict):
+    """A bot's ``Thinking`` over ``view`` run to its choice, and the slices it needed (less one)."""
+    think = make_bot(name, 0).start(view)
     steps = 0
     while think.step(0.0) is None:
         steps += 1
+    return think, steps
+
+
+def test_greedy_thinks_one_action_per_slice_and_chooses_as_in_one_call():
+    state, view = turn_with_many_actions()
+    think, steps = think_in_slices("greedy", view)
     assert steps >= len(GAME.legal_actions(state)) - 1  # never the whole turn in one slice
     assert str(think.action) == str(make_bot("greedy", 3).choose(view))
     assert GAME.why_illegal(state, think.action) is None
@@ -97,10 +103,7 @@ def test_greedy_thinks_one_action_per_slice_and_chooses_as_in_one_call():
 
 def test_strong_thinks_in_slices_and_always_chooses_the_same():
     state, view = turn_with_many_actions()
-    think = make_bot("strong", 0).start(view)
-    steps = 0
-    while think.step(0.0) is None:
-        steps += 1
+    think, steps = think_in_slices("strong", view)
     assert steps >= 1 and think.units >= 2
     assert str(think.action) == str(make_bot("strong", 9).choose(view))
     assert GAME.why_illegal(state, think.action) is None

@@ -1,29 +1,20 @@
 """Caledea's engine and bots in real Pyodide (Python 3.13, WebAssembly) under Node.js give exactly
 what they give on CPython: the same seeded games, action for action, to the same state (dice
-included). Runs ``pyodide_caledea.mjs`` beside this file."""
+included). Runs ``pyodide_caledea.mjs`` beside this file, which plays ``caledea_jobs.play_job``
+as this test does."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
+import sys
 from pathlib import Path
 
-import pytest
+from caledea_jobs import play_job
 
-from pyapp.caledea.protocol import GAME
+sys.path.append(str(Path(__file__).resolve().parents[1]))  # tests/: pyodide_helpers
+from pyodide_helpers import NEEDS_NODE_PYODIDE, run_jobs  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
-
-ROOT = HERE.parents[1]
-RUNNER = HERE / "pyodide_caledea.mjs"
-pytestmark = [
-    pytest.mark.node,
-    pytest.mark.skipif(
-        shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide").is_dir(),
-        reason="needs node and node_modules/pyodide (npm ci)",
-    ),
-]
+RUNNER = Path(__file__).with_name("pyodide_caledea.mjs")
+pytestmark = NEEDS_NODE_PYODIDE
 
 JOBS = [
     {"options": {"players": 2, "seed": 4}, "bots": ["strong", "greedy"], "actions": 40},
@@ -36,33 +27,7 @@ JOBS = [
 ]
 
 
-def here(job: dict) -> dict:
-    options = job["options"]
-    bots = [GAME.make_bot(n, f"{options['seed']}/{s}") for s, n in enumerate(job["bots"])]
-    state = GAME.new_game(options)
-    for _ in range(job["actions"]):
-        p = GAME.to_move(state)
-        if p is None:
-            break
-        GAME.play(state, bots[p].choose(GAME.observation(state, p)), player=p)
-    return {
-        "log": GAME.log_texts(state),
-        "result": GAME.result(state),
-        "state": GAME.to_json(state),
-    }
-
-
 def test_engine_and_bots_give_the_same_games_in_pyodide():
-    run = subprocess.run(
-        ["node", str(RUNNER), str(ROOT), json.dumps(JOBS)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert run.returncode == 0, run.stderr[-2000:]
-    data = json.loads(run.stdout)
-    assert data["platform"] == "emscripten" and data["python"].startswith("3.")
-    assert data["fetches"] == []
-    for job, got in zip(JOBS, data["jobs"], strict=True):
+    for job, got in zip(JOBS, run_jobs(RUNNER, JOBS, timeout=600), strict=True):
         assert len(got["log"]) > 10
-        assert got == here(job)
+        assert got == play_job(job)

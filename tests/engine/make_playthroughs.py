@@ -20,10 +20,13 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[1]))
+sys.path[:0] = [str(HERE.parents[1]), str(HERE.parent)]  # the repository; tests/ (helpers)
+
+from playthrough_helpers import play_counting  # noqa: E402
 
 from pyapp.park import game  # noqa: E402
 from pyapp.park.bots import make_bot  # noqa: E402
+from pyapp.park.protocol import GAME  # noqa: E402
 
 OUT = HERE / "playthroughs"
 
@@ -51,14 +54,7 @@ def bot_seeds(options: dict) -> list[str]:
 
 def play(options: dict, seeds: list[str]) -> tuple[dict, list[int]]:
     """Play the game with seeded random bots; returns the final state and the legal counts."""
-    state = game.new_game(**options)
-    bots = [make_bot("random", s) for s in seeds]
-    legal_counts = []
-    while not game.is_over(state):
-        p = game.to_move(state)
-        legal_counts.append(len(game.legal_actions(state)))
-        game.play(state, bots[p].choose(game.observation(state, p)))
-    return state, legal_counts
+    return play_counting(GAME, options, [make_bot("random", s) for s in seeds])
 
 
 def playthrough(options: dict) -> dict:

@@ -57,3 +57,16 @@ export async function runJobs(usage, python) {
   data.fetches = fetches;
   process.stdout.write(JSON.stringify(data) + "\n");
 }
+
+// runJobs for the usual case: the Python file at `url` defines play_job(job) (a JSON-safe
+// answer), run on every job; prints {"python", "platform", "fetches", "jobs": [...]}.
+export async function runPlayJobs(usage, url) {
+  await runJobs(
+    usage,
+    `${readFileSync(url, "utf8")}
+import json, sys
+json.dumps({"python": sys.version.split()[0], "platform": sys.platform,
+            "jobs": [play_job(j) for j in json.loads(JOBS_JSON)]})
+`,
+  );
+}

@@ -9,25 +9,18 @@
 // The Pyodide core comes from REPO_ROOT/node_modules/pyodide (the pinned npm package); every
 // fetch() is refused and reported, so a run that needed the network fails.
 
-import { loadOfflinePyodide } from "./offline_pyodide.mjs";
+import { runJobs } from "./offline_pyodide.mjs";
 
-const [root, gamesJson] = process.argv.slice(2);
-if (!root || !gamesJson) {
-  console.error("usage: node run_engine.mjs REPO_ROOT GAMES_JSON");
-  process.exit(2);
-}
-
-const { pyodide, fetches } = await loadOfflinePyodide(root);
-
-pyodide.globals.set("GAMES_JSON", gamesJson);
-const result = pyodide.runPython(`
+await runJobs(
+  "node run_engine.mjs REPO_ROOT GAMES_JSON",
+  `
 import contextlib, io, json, sys
 from pyapp import cli
 from pyapp.park.bots import make_bot
 from pyapp.park import game, record
 
 out = []
-for g in json.loads(GAMES_JSON):
+for g in json.loads(JOBS_JSON):
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
         status = cli.main(["simulate", *g["argv"]])
@@ -48,7 +41,5 @@ json.dumps({
     "module": cli.__file__,
     "games": out,
 })
-`);
-const data = JSON.parse(result);
-data.fetches = fetches;
-process.stdout.write(JSON.stringify(data) + "\n");
+`,
+);

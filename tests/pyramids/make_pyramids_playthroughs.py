@@ -16,7 +16,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[1]))
+sys.path[:0] = [str(HERE.parents[1]), str(HERE.parent)]  # the repository; tests/ (helpers)
+
+from playthrough_helpers import play_counting  # noqa: E402
 
 from pyapp.pyramids.protocol import GAME  # noqa: E402
 
@@ -36,14 +38,8 @@ def bot_seeds(options: dict) -> list[str]:
 
 
 def play(options: dict, bots: list[str]) -> tuple[dict, list[int]]:
-    state = GAME.new_game(options)
     players = [GAME.make_bot(b, s) for b, s in zip(bots, bot_seeds(options), strict=True)]
-    legal_counts = []
-    while not GAME.is_over(state):
-        p = GAME.to_move(state)
-        legal_counts.append(len(GAME.legal_actions(state)))
-        GAME.play(state, players[p].choose(GAME.observation(state, p)))
-    return state, legal_counts
+    return play_counting(GAME, options, players)
 
 
 def main() -> None:

@@ -4,23 +4,17 @@ seeded bots (strong included), the same final state and the same ``simulate`` ou
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from pyramids_jobs import play_job
 
-REPO = Path(__file__).resolve().parents[2]
+sys.path.append(str(Path(__file__).resolve().parents[1]))  # tests/: pyodide_helpers
+from pyodide_helpers import NEEDS_NODE_PYODIDE, run_jobs  # noqa: E402
+
 RUNNER = Path(__file__).with_name("pyramids_pyodide.mjs")
-pytestmark = [
-    pytest.mark.node,
-    pytest.mark.skipif(
-        shutil.which("node") is None or not (REPO / "node_modules" / "pyodide").is_dir(),
-        reason="needs node and node_modules/pyodide (npm ci)",
-    ),
-]
+pytestmark = NEEDS_NODE_PYODIDE
 
 SIM = ["--game", "pyramids", "--bots"]
 JOBS = [
@@ -47,17 +41,7 @@ JOBS = [
 
 @pytest.fixture(scope="module")
 def pyodide_jobs():
-    run = subprocess.run(
-        ["node", str(RUNNER), str(REPO), json.dumps(JOBS)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert run.returncode == 0, run.stderr[-2000:]
-    data = json.loads(run.stdout)
-    assert data["platform"] == "emscripten" and data["python"].startswith("3.13")
-    assert data["fetches"] == []
-    return data["jobs"]
+    return run_jobs(RUNNER, JOBS, timeout=600, python="3.13")
 
 
 @pytest.mark.parametrize("n", range(len(JOBS)))
