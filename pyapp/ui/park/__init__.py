@@ -18,6 +18,13 @@ def render(table):
     return render(table)
 
 
+def describe_choice(state: dict, text: str) -> str:
+    """An action in words for a hint or the analysis ("bear on the forest (row 2, space 4)")."""
+    from ..analysis import describe_choice as describe
+
+    return describe(state, text)
+
+
 ARROW_ACTION = "space"
 
 
