@@ -173,7 +173,11 @@ class ReplayScreen:
                     h("span", {"class": "sr-only"}, t("learn.replay.jump")),
                     h(
                         "select",
-                        {"data-action": "learn-replay-jump", "data-key": "learn-replay-jump"},
+                        {
+                            "data-action": "learn-replay-jump",
+                            "data-key": "learn-replay-jump",
+                            "value": str(self.stage()),
+                        },
                         stage_options,
                     ),
                 ),
