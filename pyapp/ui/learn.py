@@ -39,6 +39,7 @@ SLICE_MS = 12.0
 # games with an analysis: game id -> module of its AnalysisScreen
 ANALYSES = {"park": "pyapp.ui.analysis"}
 HINTS_MENU = ("learn-hints", "learn.hints.menu_off")
+KEEP_OPEN = ("lang",)  # header entries that leave a replay or an analysis open
 
 
 def screens_of(game):
@@ -275,8 +276,10 @@ class Learn:
         if action == "learn-close":
             self.close()
             return True
+        if action in KEEP_OPEN:
+            return None  # the language switch: the replay or analysis stays, in the other one
         if action in table.menu_handlers or action == "menu-new":
-            self.close()  # the header: leave the replay or analysis, then do it
+            self.close()  # the header's other entries: leave the replay or analysis, then go
             return None
         if self.overlay == "analysis":
             if action == "learn-analysis-stop":

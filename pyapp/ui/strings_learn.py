@@ -54,7 +54,7 @@ EN = {
     "learn.hints.menu_off": "Hints: off",
     "learn.hints.menu_on": "Hints: on",
     "learn.hint": "Hint",
-    "learn.hint.label": "Show the strong computer player's choice",
+    "learn.hint.label": "Hint: show the strong computer player's choice",
     "learn.hint.text": "Hint: the strong computer player would choose: {move}",
     "learn.hint.used": "Hints were used in this game.",
 }
@@ -104,7 +104,7 @@ FR = {
     "learn.hints.menu_off": "Conseils : non",
     "learn.hints.menu_on": "Conseils : oui",
     "learn.hint": "Conseil",
-    "learn.hint.label": "Montrer le choix de l'ordinateur fort",
+    "learn.hint.label": "Conseil : montrer le choix de l'ordinateur fort",
     "learn.hint.text": "Conseil : l'ordinateur fort choisirait : {move}",
     "learn.hint.used": "Des conseils ont été utilisés dans cette partie.",
 }

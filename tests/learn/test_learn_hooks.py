@@ -266,3 +266,14 @@ def test_the_new_screens_in_both_languages(lang):
     text = text_of(draw(c))
     assert ("Move 0 of" if lang == "en" else "Coup 0 sur") in text
     assert ("Start of the game" if lang == "en" else "Début de la partie") in text
+
+
+def test_the_language_switch_keeps_the_replay_open():
+    c, p, learn, _ = make()
+    start(c)
+    play_out(c)
+    c.handle("learn-replay", {})
+    c.handle("learn-replay-next", {})
+    assert c.handle("lang", {}) is True
+    assert learn.overlay == "replay" and learn.replay.pos == 1
+    assert "Coup 1 sur" in text_of(draw(c))
