@@ -166,3 +166,34 @@ def test_the_new_screens_fit_a_phone_and_a_laptop(page):
         ), width
         page.locator("[data-action=learn-analysis-stop]").click()
         page.locator("[data-action=learn-close]").click()
+
+
+def test_replay_of_the_other_games_from_the_saved_games_list(page, page_log):
+    from pyapp import games
+    from pyapp.cli import _bots_for, play_game
+
+    items = {}
+    for game_id in ("pyramids", "caledea"):
+        game = games.get(game_id)
+        state = play_game({"players": 2, "seed": 4}, _bots_for(["greedy"], 2, 4, game), game)
+        items.update(saved_items((state, ["human", "greedy"]), game=game))
+    put(page, items)
+    reload(page)
+    for title, game_id in (("Caldera", "pyramids"), ("Caledea", "caledea")):
+        open_saves(page)
+        item = page.locator(f"li.save-item[data-game={game_id}]")
+        assert item.count() == 1, title
+        item.locator("[data-action=learn-replay-saved]").click()
+        page.wait_for_selector(REPLAY)
+        length = int(page.locator(REPLAY).get_attribute("data-length"))
+        assert length > 10 and pos(page) == 0
+        assert page.locator("#app section[data-screen=table]").count() == 1  # its own board
+        page.locator("[data-action=learn-replay-next]").click()
+        page.wait_for_selector(f"{REPLAY}[data-pos='1']")
+        page.locator("input[data-action=learn-replay-step]").fill(str(length // 2))
+        page.wait_for_selector(f"{REPLAY}[data-pos='{length // 2}']")
+        page.locator("[data-action=learn-replay-last]").click()
+        page.wait_for_selector(f"{REPLAY}[data-pos='{length}']")
+        check_axe(page, f"replay of {title}")
+        page.locator("[data-action=learn-close]").click()
+    assert page_log.console_errors == [] and page_log.page_errors == []
