@@ -123,11 +123,11 @@ class Learn:
 
     # ------------------------------------------------------------------ opening
 
-    def open_replay(self, game, state: dict, viewer: int | None) -> bool:
+    def open_replay(self, game, state: dict, viewer: int | None, seats=None) -> bool:
         from .replay import ReplayScreen
 
         try:
-            self.replay = ReplayScreen(game, state, screens_of(game), viewer)
+            self.replay = ReplayScreen(game, state, screens_of(game), viewer, seats)
         except GameError as e:  # a record the rules refuse: said, nothing lost
             self.error = str(e)
             return True
@@ -142,7 +142,7 @@ class Learn:
             return False
         over = table.game.is_over(table.state)
         viewer = None if over else first_person(table.seats, table.state["options"]["players"])
-        return self.open_replay(table.game, table.state, viewer)
+        return self.open_replay(table.game, table.state, viewer, list(table.seats))
 
     def replay_saved(self, gid) -> bool:
         if not gid or self.open_saved is None:
@@ -155,7 +155,7 @@ class Learn:
         seats = (session or {}).get("seats")
         over = game.is_over(state)
         viewer = None if over else first_person(seats, state["options"]["players"])
-        return self.open_replay(game, state, viewer)
+        return self.open_replay(game, state, viewer, seats)
 
     def open_analysis(self) -> bool:
         table = self.table_of()

@@ -19,14 +19,14 @@ from pyapp.core.replay import Replay
 from . import strings_learn
 from .analysis import stage_text
 from .i18n import t
-from .table import int_or
+from .table import HUMAN, int_or
 from .vdom import E, h
 
 strings_learn.install()
 
 
 class ReplayScreen:
-    def __init__(self, game, state: dict, screens, viewer: int | None = None):
+    def __init__(self, game, state: dict, screens, viewer: int | None = None, seats=None):
         self.game = game
         self.replay = Replay.of_state(game, state, viewer)
         self.viewer = viewer
@@ -34,6 +34,13 @@ class ReplayScreen:
         self.names = _names(state)
         self.pos = 0
         self.table = screens.make_table(reduced_motion=True)
+        # nobody may move on the replay's table, whatever its seats say
+        self.table.human_to_move = lambda: None
+        n = state["options"]["players"]
+        known = (HUMAN, *self.table.bot_names)
+        if not (isinstance(seats, list) and len(seats) == n and all(k in known for k in seats)):
+            seats = [self.table.bot_names[0]] * n
+        self.seats = list(seats)
         self._stages = self.replay.stages()
 
     # ------------------------------------------------------------------ navigation
@@ -70,11 +77,11 @@ class ReplayScreen:
         """The replay's own table of the game at the current position (nobody to move)."""
         vt = self.table
         view = self.replay.view_at(self.pos)
-        n = view["options"]["players"]
         vt.state = view
-        vt.seats = [vt.bot_names[0]] * n  # no person to move: nothing can be played
+        vt.seats = self.seats  # persons and bots as they were (nobody moves: human_to_move)
         vt.screen = "table"
-        vt.last_human = self.viewer
+        people = [p for p, k in enumerate(self.seats) if k == HUMAN]
+        vt.last_human = self.viewer if self.viewer is not None else (people or [None])[0]
         vt.result = None
         vt.error = vt.notice = None
         return vt
@@ -149,7 +156,7 @@ class ReplayScreen:
             h(
                 "div",
                 {"class": "replay-nav"},
-                nav("learn-replay-first", t("learn.replay.first"), "⏮", at_start),
+                nav("learn-replay-first", t("learn.replay.first"), "|◀", at_start),
                 nav("learn-replay-prev", t("learn.replay.prev"), "◀", at_start),
                 h(
                     "input",
@@ -165,7 +172,7 @@ class ReplayScreen:
                     },
                 ),
                 nav("learn-replay-next", t("learn.replay.next"), "▶", at_end),
-                nav("learn-replay-last", t("learn.replay.last"), "⏭", at_end),
+                nav("learn-replay-last", t("learn.replay.last"), "▶|", at_end),
                 stage_options
                 and h(
                     "label",

@@ -277,3 +277,28 @@ def test_the_language_switch_keeps_the_replay_open():
     assert c.handle("lang", {}) is True
     assert learn.overlay == "replay" and learn.replay.pos == 1
     assert "Coup 1 sur" in text_of(draw(c))
+
+
+def test_the_replayed_table_keeps_its_seats_and_nobody_moves_on_it():
+    c, p, learn, _ = make()
+    start(c, seats=("human", "random"), seed=21)
+    play_out(c, limit=30)
+    c.handle("learn-replay", {})
+    vt = learn.replay.view_table()
+    assert vt.seats == ["human", "random"] and vt.human_to_move() is None
+    for n in range(31):
+        learn.replay.go(n)
+        nodes = draw(c)
+        table = find(nodes, **{"data-screen": "table"})
+        assert table.attrs["data-human-turn"] == "false"
+        assert find(nodes, **{"data-action": "confirm"}) is None or (
+            find(nodes, **{"data-action": "confirm"}).attrs.get("aria-disabled") == "true"
+            or "disabled" in find(nodes, **{"data-action": "confirm"}).attrs
+        )
+        assert find(nodes, **{"data-action": "token"}) is None or all(
+            e.attrs.get("aria-disabled") == "true"
+            for n_ in nodes
+            if hasattr(n_, "iter")
+            for e in n_.iter()
+            if e.attrs.get("data-action") == "token"
+        )
