@@ -302,3 +302,31 @@ def test_the_replayed_table_keeps_its_seats_and_nobody_moves_on_it():
             for e in n_.iter()
             if e.attrs.get("data-action") == "token"
         )
+
+
+def test_hints_used_travels_with_an_exported_game():
+    from pyapp.ui.saves import export_record, import_file
+
+    c, p, learn, _ = make()
+    start(c, seats=("human", "random"), seed=12)
+    c.hints_used = True
+    text = export_record(c.state, exported_at=0, session=c.session(), game=c.game)
+    game, state, session = import_file(text)
+    assert session["hints_used"] is True
+    c2, p2, _, _ = make()
+    p2.import_file(text)
+    assert c2.hints_used is True
+
+
+def test_both_languages_have_every_text_with_the_same_placeholders():
+    import string
+
+    from pyapp.ui.strings_learn import EN, FR
+
+    assert set(EN) == set(FR)
+
+    def fields(text):
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+    for key in EN:
+        assert fields(EN[key]) == fields(FR[key]), key
