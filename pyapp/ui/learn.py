@@ -329,13 +329,15 @@ class Learn:
         if self.overlay == "analysis" and self.analysis is not None:
             return h("div", {"class": "learn-wrap"}, parts, self.analysis.render())
         body = render_game()
+        cls = "learn-wrap"
         if table.state is not None and table.screen == "end":
             parts.append(self.end_bar(table))
         elif self.hints and table.state is not None and table.screen == "table":
             parts.append(self.hint_button(table))
+            cls += " with-hint"  # room below the table: the button never hides its end
         if not parts:
             return body
-        return h("div", {"class": "learn-wrap"}, parts, body)
+        return h("div", {"class": cls}, parts, body)
 
     def end_bar(self, table) -> E:
         buttons = [
