@@ -329,15 +329,18 @@ class Learn:
         if self.overlay == "analysis" and self.analysis is not None:
             return h("div", {"class": "learn-wrap"}, parts, self.analysis.render())
         body = render_game()
-        cls = "learn-wrap"
+        # what this feature adds goes inside the game's own screen element (the table's layout
+        # fills the viewport as a child of the app root: never wrapped)
+        attrs, after = body.attrs, []
         if table.state is not None and table.screen == "end":
             parts.append(self.end_bar(table))
         elif self.hints and table.state is not None and table.screen == "table":
-            parts.append(self.hint_button(table))
-            cls += " with-hint"  # room below the table: the button never hides its end
-        if not parts:
+            # in a corner (position: fixed), with room below the table so that it hides nothing
+            attrs = {**attrs, "class": (attrs.get("class", "") + " with-hint").strip()}
+            after.append(self.hint_button(table))
+        if not parts and not after:
             return body
-        return h("div", {"class": cls}, parts, body)
+        return E(body.tag, attrs, [*parts, *body.children, *after])
 
     def end_bar(self, table) -> E:
         buttons = [

@@ -130,6 +130,9 @@ def test_a_hint_during_play_is_recorded_in_the_save(page, page_log):
     assert page.locator("[data-action=learn-hint]").count() == 0  # off by default
     page.locator("[data-action=learn-hints]").click()
     page.wait_for_selector("[data-action=learn-hint]")
+    # the table keeps its layout (the app root's child, filling the viewport); the button shows
+    assert page.locator("#app > section.screen-table [data-action=learn-hint]").count() == 1
+    assert in_view(page, "[data-action=learn-hint]")
     check_axe(page, "table with the hint button")
     page.locator("[data-action=learn-hint]").click()
     page.wait_for_selector(".toast.shown >> text=Hint: the strong computer player would choose")
