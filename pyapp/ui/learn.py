@@ -273,7 +273,7 @@ class Learn:
             return True
         if self.overlay is None:
             return None
-        if action == "learn-close":
+        if action == "learn-close" or action == "undo":  # undo: the Escape key
             self.close()
             return True
         if action in KEEP_OPEN:

@@ -330,3 +330,14 @@ def test_both_languages_have_every_text_with_the_same_placeholders():
 
     for key in EN:
         assert fields(EN[key]) == fields(FR[key]), key
+
+
+def test_escape_closes_the_replay_and_the_analysis():
+    c, p, learn, _ = make()
+    start(c)
+    play_out(c)
+    c.handle("learn-replay", {})
+    assert c.handle("undo", {}) is True and learn.overlay is None  # the page's Escape key
+    c.handle("learn-analyse", {})
+    assert c.handle("undo", {}) is True and learn.overlay is None
+    assert not learn.analysis.running
