@@ -211,9 +211,13 @@ class Learn:
         return True
 
     def _show_hint(self, table, p: int, action) -> None:
-        describe = getattr(screens_of(table.game), "describe_choice", None)
+        screens = screens_of(table.game)
+        describe = getattr(screens, "describe_choice", None)
         text = str(action)
         move = describe(table.state, text) if describe else table.describe_move(p, text)
+        select = getattr(screens, "show_hint", None)  # a game may select the move on its table
+        if select is not None:
+            select(table, action)
         table.notice = t("learn.hint.text", move=move)
         table.announcement = table.notice
         if not table.hints_used:

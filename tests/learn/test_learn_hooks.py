@@ -207,9 +207,10 @@ def screens_describe(c, text):
 
 def test_a_hint_thought_while_a_move_is_played_is_dropped():
     c, p, learn, _ = make()
+    c.hide_between = False
     start(c, seats=("human", "human"), seed=3)
     learn.toggle_hints()
-    c.handle("learn-hint", {})
+    assert c.handle("learn-hint", {}) is True and learn.thinking_hint()
     play_out(c, limit=1)
     while learn.work(2.0):
         pass
@@ -341,3 +342,31 @@ def test_escape_closes_the_replay_and_the_analysis():
     c.handle("learn-analyse", {})
     assert c.handle("undo", {}) is True and learn.overlay is None
     assert not learn.analysis.running
+
+
+@pytest.mark.parametrize("kind", ["place", "pick", "weather"])
+def test_a_hint_selects_the_strong_bots_move_on_the_park_table(kind):
+    from pyapp.ui.table import bot_seed
+
+    c, p, learn, _ = make()
+    c.hide_between = False  # pass and play on the table itself
+    start(c, seats=("human", "human"), seed=31)
+    rng = random.Random(2)
+    while c.decision()["kind"] != kind:
+        assert c.play(rng.choice(legal_actions(c.state)))
+    learn.toggle_hints()
+    me = c.human_to_move()
+    bot = c.game.make_bot("strong", bot_seed(c.state["options"]["seed"], me))
+    choice = bot.choose(c.obs(me))
+    c.handle("learn-hint", {})
+    while learn.work(5.0):
+        pass
+    assert c.notice.startswith("Hint: ")
+    if kind == "pick":
+        assert c.focus == f"terrain-{choice.terrain}"
+        c.handle("terrain", {"value": choice.terrain})  # the terrain: the move played
+        assert c.state["log"][-1] == [me, str(choice)]
+    else:
+        assert c.turn.pending == choice and c.focus == "confirm"
+        c.handle("confirm", {})
+        assert c.state["log"][-1] == [me, str(choice)]

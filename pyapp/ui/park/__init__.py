@@ -25,6 +25,13 @@ def describe_choice(state: dict, text: str) -> str:
     return describe(state, text)
 
 
+def show_hint(table, action) -> None:
+    """Select the hinted move on the table (``hints.py``): Confirm would play it."""
+    from .hints import show_hint as show
+
+    show(table, action)
+
+
 ARROW_ACTION = "space"
 
 
