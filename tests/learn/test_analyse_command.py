@@ -91,3 +91,42 @@ def test_as_a_command_with_no_traceback(tmp_path):
     )
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+
+
+def test_reads_standard_input_and_a_stored_save_entry(game_file):
+    from pyapp.ui.saves import GAME_PREFIX, SaveStore
+
+    text = game_file.read_text()
+    run = subprocess.run(
+        [sys.executable, "-m", "pyapp", "analyse", "-", "--json"],
+        input=text,
+        capture_output=True,
+        text=True,
+        cwd=ROOT_DIR,
+    )
+    assert run.returncode == 0, run.stderr
+    from_file = json.loads(run.stdout)
+
+    class Items(dict):
+        length = property(len)
+
+        def key(self, i):
+            return list(self)[i]
+
+        getItem = dict.get
+        setItem = dict.__setitem__
+        removeItem = dict.pop
+
+    items = Items()
+    state = GAME.from_record(json.loads(text))
+    gid = SaveStore(items).save(state, session={"seats": ["human", "random"]})
+    entry = items[GAME_PREFIX + gid]
+    run = subprocess.run(
+        [sys.executable, "-m", "pyapp", "analyse", "-", "--json"],
+        input=entry,
+        capture_output=True,
+        text=True,
+        cwd=ROOT_DIR,
+    )
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == from_file
