@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 from pyapp import games
 from pyapp.cli import _bots_for, play_game
+
+ROOT_DIR = str(Path(__file__).resolve().parents[2])  # where ``python -m pyapp`` runs
 
 # (game id, options, bot names): several records of each game and of each park variant
 RECORDS = [
@@ -40,6 +43,3 @@ def final_state(i: int) -> tuple[object, dict]:
 def record_id(i: int) -> str:
     game_id, options, _ = RECORDS[i]
     return f"{game_id}-{options.get('variant', '')}{options['players']}p-s{options['seed']}"
-
-
-ROOT_DIR = str(__import__("pathlib").Path(__file__).resolve().parents[2])
