@@ -370,3 +370,31 @@ def test_a_hint_selects_the_strong_bots_move_on_the_park_table(kind):
         assert c.turn.pending == choice and c.focus == "confirm"
         c.handle("confirm", {})
         assert c.state["log"][-1] == [me, str(choice)]
+
+
+@pytest.mark.parametrize("game_id", ["pyramids", "caledea"])
+def test_hints_in_the_other_games_say_the_strong_bots_move(game_id):
+    import importlib
+
+    from pyapp.ui.table import bot_seed
+
+    screens_pkg = importlib.import_module(f"pyapp.ui.{game_id}")
+    t = screens_pkg.make_table()
+    learn = Learn(lambda: t, Storage())
+    learn.attach(t)
+    t.start_game({"players": 2, "seed": 4}, ["human", "random"])
+    while (b := t.bot_to_move()) is not None:  # the bot may open the game
+        assert t.bot_play(b, t.bots[b].choose(t.obs(b)))
+    learn.toggle_hints()
+    me = t.human_to_move()
+    assert me == 0 and learn.can_hint()
+    nodes, _ = screens_pkg.render(t)
+    assert find(nodes, **{"data-action": "learn-hint"}) is not None
+    bot = t.game.make_bot("strong", bot_seed(4, me))
+    choice = str(bot.choose(t.obs(me)))
+    assert t.handle("learn-hint", {}) is True
+    while learn.work(5.0):
+        pass
+    said = t.describe_move(me, choice)
+    assert t.notice == f"Hint: the strong computer player would choose: {said}"
+    assert t.hints_used is True
