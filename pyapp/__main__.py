@@ -1,4 +1,4 @@
-"""``python -m pyapp``: the command line (simulate, score, bench, arena)."""
+"""``python -m pyapp``: the command line (simulate, score, bench, arena, analyse)."""
 
 import sys
 

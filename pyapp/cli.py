@@ -1,5 +1,5 @@
-"""Command line: ``python -m pyapp simulate | arena | bench [--game park|pyramids|...]`` and
-``score`` (Caldera Park).
+"""Command line: ``python -m pyapp simulate | arena | bench [--game park|pyramids|...]``,
+``score`` and ``analyse FILE [--json]`` (Caldera Park).
 
 Every command speaks the game protocol (``core/protocol.py``) of the game ``--game`` names
 (default ``park``, so the commands of the one-game app work unchanged); Caldera Park adds its
@@ -95,6 +95,21 @@ def cmd_score(args) -> int:
     sheet = score_position(*read_position_text(text))
     sheet.pop("flipped_at")
     print(json.dumps(sheet))
+    return 0
+
+
+def cmd_analyse(args) -> int:
+    from .ui.analysis import analyse_file
+
+    try:
+        if args.file == "-":
+            text = sys.stdin.buffer.read()
+        else:
+            with open(args.file, "rb") as f:
+                text = f.read()
+    except OSError as e:
+        raise UsageError(f"cannot read {args.file}: {e.strerror}") from e
+    print(analyse_file(text, args.json, args.lang, UsageError))
     return 0
 
 
@@ -243,6 +258,13 @@ def build_parser() -> argparse.ArgumentParser:
     score = sub.add_parser("score", help="score one park position given as JSON (FILE or -)")
     score.add_argument("file")
     score.set_defaults(run=cmd_score)
+    analyse = sub.add_parser(
+        "analyse", help="a Caldera Park game file's decisions against the strong bot's (FILE or -)"
+    )
+    analyse.add_argument("file")
+    analyse.add_argument("--json", action="store_true", help="print one JSON object")
+    analyse.add_argument("--lang", choices=("en", "fr"), default="en")
+    analyse.set_defaults(run=cmd_analyse)
     bench = with_game(sub.add_parser("bench", help="time whole random games"))
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--games", type=_count, default=30)

@@ -40,6 +40,7 @@ from pyapp import games as box_games
 
 from . import i18n
 from .i18n import t
+from .learn import saved_replay_button
 from .saves import (
     EXPORT_MIME,
     GAME_PREFIX,
@@ -183,6 +184,8 @@ class Persistence:
             self.c.resume(state, None)
         if session and isinstance(session.get("fast"), bool):
             self.c.fast = session["fast"]
+        if session and session.get("hints_used") is True:
+            self.c.hints_used = True
 
     def _ask_persist(self) -> None:
         """Ask once for storage the browser will not evict (where it offers to)."""
@@ -422,6 +425,7 @@ class Persistence:
                         },
                         t("saves.continue"),
                     ),
+                    saved_replay_button(gid, who),
                     h(
                         "button",
                         {

@@ -43,6 +43,9 @@ def install(app) -> Persistence:
     except Exception as exc:  # never block the app
         js.console.error(f"statistics: {type(exc).__name__}: {exc}")
 
+    from .learn import install as install_learn
+
+    install_learn(app, persistence)  # replay, analysis and hints (pyapp/ui/learn.py)
     platform.watch_storage(changed)
     # check the saved games for the list while the page is idle (the first opening is quick)
     app.prepare_task = asyncio.ensure_future(persistence.prepare_list(asyncio.sleep))

@@ -86,6 +86,7 @@ class TableController:
         self.focus: str | None = None  # data-key to focus after the next draw
         self.reduced_motion = reduced_motion
         self.fast = False
+        self.hints_used = False  # a hint was shown in this game (kept in the save's session)
         self.thinking: int | None = None  # bot seat currently thinking
         self.generation = 0  # bumps when a game starts or resumes: stale bot steps are dropped
         self.on_change: list[Callable[[TableController], None]] = []
@@ -155,12 +156,16 @@ class TableController:
         self.seen = {}
         self.result = None
         self.error = self.notice = None
+        self.hints_used = False
         self.after_resume()
         self.after_change(announce_move=False)
 
     def session(self) -> dict:
         """What a save needs besides the state: the seat kinds and the pace."""
-        return {"seats": list(self.seats), "fast": self.fast}
+        session = {"seats": list(self.seats), "fast": self.fast}
+        if self.hints_used:
+            session["hints_used"] = True
+        return session
 
     # ------------------------------------------------------------------ reading
 

@@ -18,6 +18,20 @@ def render(table):
     return render(table)
 
 
+def describe_choice(state: dict, text: str) -> str:
+    """An action in words for a hint or the analysis ("bear on the forest (row 2, space 4)")."""
+    from ..analysis import describe_choice as describe
+
+    return describe(state, text)
+
+
+def show_hint(table, action) -> None:
+    """Select the hinted move on the table (``hints.py``): Confirm would play it."""
+    from .hints import show_hint as show
+
+    show(table, action)
+
+
 ARROW_ACTION = "space"
 
 

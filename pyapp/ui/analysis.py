@@ -1,0 +1,234 @@
+"""The analysis of a Caldera Park game in words, and its screen (pure Python, no DOM).
+
+``miss_text(analysis, finding)`` says one finding of ``pyapp.park.analysis.Analysis`` like
+"Round 3, turn 2: bear, bear on the forest (row 2, space 4) would have made about 6 more points
+than ..." in the current language; ``report(analysis)`` gives the plain data of
+``python -m pyapp analyse --json``.
+
+``AnalysisScreen`` runs an analysis in slices (``step(budget_ms)``; the page's driver calls it
+between frames, so the page never freezes), can be stopped and continued, and draws its progress
+bar and the biggest misses first (``render()``).
+"""
+
+from __future__ import annotations
+
+from pyapp.core.errors import GameError
+from pyapp.park.analysis import Analysis
+from pyapp.park.game import park_of
+
+from . import strings_learn
+from .i18n import t
+from .park.viewmodel import (
+    requirement_text,
+    space_name,
+    space_position,
+    token_label_by_name,
+)
+from .vdom import E, h
+
+strings_learn.install()
+
+SLICE_MS = 12.0  # the analysis works this long, then the page handles input and draws
+SHOWN = 30  # misses listed at most
+
+
+def stage_text(stage: dict) -> str:
+    """ "Round 3, turn 2" from a stage (``core.replay``); the keys it has."""
+    if "round" in stage and "turn" in stage:
+        if stage["turn"] == 0:
+            return t("learn.stage.round_setup", round=stage["round"])
+        return t("learn.stage.round_turn", **stage)
+    if "round" in stage:
+        return t("learn.stage.round", round=stage["round"])
+    if "turn" in stage:
+        return t("learn.stage.turn", turn=stage["turn"])
+    return ""
+
+
+def describe_choice(state: dict, text: str) -> str:
+    """A Caldera Park action in words for the analysis ("bear on the forest (row 2, space 4)")
+    in the park of ``state``."""
+    from pyapp.park.actions import parse
+
+    try:
+        a = parse(text)
+    except GameError:
+        return text
+    park = park_of(state)
+    if a.kind == "place":
+        i = park.index[a.at]
+        return t(
+            "learn.do.place",
+            token=token_label_by_name(a.token),
+            space=space_name(park, i),
+            position=space_position(park, i),
+        )
+    if a.kind == "pick":
+        return t("learn.do.pick", requirement=requirement_text(a.action, a.terrain))
+    if a.kind == "start":
+        return t("learn.do.start", space=space_name(park, park.index[a.at]))
+    if a.kind == "reveal":
+        return t("learn.do.reveal", slot=a.slot + 1)
+    if getattr(a, "at", None) is not None:
+        space = space_name(park, park.index[a.at])
+        return t("learn.do.weather_at", slot=a.slot + 1, space=space)
+    return t("learn.do.weather", slot=a.slot + 1)
+
+
+def miss_text(analysis: Analysis, f: dict) -> str:
+    state = analysis.replay.state_at(f["action"] - 1)
+    n = max(1, round(f["difference"]))
+    return t(
+        f"learn.miss.{'one' if n == 1 else 'other'}",
+        when=stage_text({"round": f["round"], "turn": f["turn"]}),
+        choice=describe_choice(state, f["suggested"]),
+        played=describe_choice(state, f["played"]),
+        n=n,
+        name=f["name"],
+    )
+
+
+def report(analysis: Analysis) -> dict:
+    """Plain data: every finding (in game order) and the misses, biggest first, in words."""
+    return {
+        "decisions": analysis.total,
+        "analysed": analysis.done,
+        "findings": analysis.findings,
+        "misses": [{**f, "text": miss_text(analysis, f)} for f in analysis.misses()],
+    }
+
+
+class AnalysisScreen:
+    def __init__(self, state: dict, players=None):
+        self.analysis = Analysis.of_state(state, players=players)
+        self.running = True
+
+    @property
+    def finished(self) -> bool:
+        return self.analysis.finished
+
+    def step(self, budget_ms: float = SLICE_MS) -> bool:
+        """Work a slice; True while there is more to do (and it is not stopped)."""
+        if not self.running or self.finished:
+            self.running = False
+            return False
+        self.analysis.start().step(budget_ms)
+        if self.finished:
+            self.running = False
+        return self.running
+
+    def stop(self) -> None:
+        self.running = False
+
+    def resume(self) -> None:
+        if not self.finished:
+            self.running = True
+
+    def render(self) -> E:
+        a = self.analysis
+        done, total = a.done, a.total
+        if self.running:
+            status = t("learn.analysis.progress", done=done, total=total)
+        elif self.finished:
+            status = t("learn.analysis.done", total=total)
+        else:
+            status = t("learn.analysis.stopped", done=done, total=total)
+        buttons = []
+        if self.running:
+            buttons.append(_button("learn-analysis-stop", t("learn.analysis.stop")))
+        elif not self.finished:
+            buttons.append(_button("learn-analysis-resume", t("learn.analysis.resume")))
+        buttons.append(_button("learn-close", t("learn.analysis.close"), "learn-close"))
+        misses = a.misses()
+        items = [h("li", {"class": "miss"}, miss_text(a, f)) for f in misses[:SHOWN]]
+        agreed = []
+        for p in sorted(a.players):
+            mine = [f for f in a.findings if f["player"] == p]
+            if mine:
+                same = sum(f["played"] == f["suggested"] for f in mine)
+                text = t("learn.analysis.agreed", name=mine[0]["name"], same=same, total=len(mine))
+                agreed.append(h("li", None, text))
+        return h(
+            "section",
+            {
+                "class": "learn-screen analysis-screen",
+                "data-screen": "analysis",
+                "aria-labelledby": "analysis-title",
+                "data-done": str(done),
+                "data-total": str(total),
+                "data-running": "true" if self.running else "false",
+            },
+            h(
+                "h1",
+                {"id": "analysis-title", "tabindex": "-1", "data-key": "analysis-title"},
+                t("learn.analysis.title"),
+            ),
+            h("p", {"class": "learn-intro"}, t("learn.analysis.intro")),
+            h(
+                "div",
+                {"class": "analysis-progress"},
+                h(
+                    "progress",
+                    {
+                        "max": str(max(total, 1)),
+                        "value": str(done),
+                        "aria-labelledby": "analysis-status",
+                    },
+                ),
+                h(
+                    "p",
+                    {"id": "analysis-status", "role": "status", "data-key": "analysis-status"},
+                    status,
+                ),
+            ),
+            h("div", {"class": "learn-buttons"}, buttons),
+            agreed and h("ul", {"class": "analysis-agreed"}, agreed),
+            h("ol", {"class": "analysis-misses"}, items)
+            if items
+            else (
+                h("p", {"class": "analysis-none"}, t("learn.analysis.none"))
+                if self.finished
+                else None
+            ),
+        )
+
+
+def _button(action: str, label: str, key: str | None = None, **attrs) -> E:
+    return h(
+        "button",
+        {"type": "button", "data-action": action, "data-key": key or action, **attrs},
+        label,
+    )
+
+
+def analyse_file(text, as_json: bool = False, lang: str = "en", error=ValueError) -> str:
+    """``python -m pyapp analyse``: the analysis of an exported game or save file as text (the
+    misses, biggest first) or JSON; ``error(message)`` is raised for a file that is not a Caldera
+    Park game (one line)."""
+    import json
+
+    from . import i18n
+    from .saves import SaveError, import_file
+
+    try:
+        game, state, session = import_file(text)
+    except SaveError as e:
+        reason = e.detail or e.key.rsplit(".", 1)[-1].replace("_", " ")
+        raise error(f"not a game file: {reason}") from None
+    if game.id not in ("park",):
+        raise error(f"the analysis is for Caldera Park games, not {game.title}")
+    seats = (session or {}).get("seats")
+    people = [p for p, k in enumerate(seats or []) if k == "human"] or None
+    previous = i18n.language()
+    i18n.set_language(lang)
+    try:
+        analysis = Analysis.of_state(state, players=people)
+        analysis.run()
+        data = report(analysis)
+        if as_json:
+            return json.dumps(data, ensure_ascii=False)
+        lines = [t("learn.analysis.done", total=analysis.total)]
+        lines += [m["text"] for m in data["misses"]] or [t("learn.analysis.none")]
+        return "\n".join(lines)
+    finally:
+        i18n.set_language(previous)

@@ -1,0 +1,110 @@
+"""The analysis of a Caldera Park game (pyapp/park/analysis.py, pyapp/ui/analysis.py): reproducible
+differences on a fixed record, the strong bot's choice as the suggestion, misses biggest first,
+work in slices that can be stopped and continued, its words in English and French (issue 16)."""
+
+from __future__ import annotations
+
+import pytest
+from learn_records import final_state
+
+from pyapp.park.analysis import Analysis
+from pyapp.park.bots.strong import StrongBot
+from pyapp.park.protocol import GAME
+from pyapp.ui import i18n
+from pyapp.ui.analysis import AnalysisScreen, miss_text, report
+
+PREFIX = 30  # the first actions of the fixed record: a short analysis, a running game
+
+
+def fixed_record() -> dict:
+    game, final = final_state(0)  # Caldera Park, 2 players, seed 3, greedy against random
+    return GAME.replay(final["options"], GAME.log_texts(final)[:PREFIX])
+
+
+@pytest.fixture(scope="module")
+def analysed() -> Analysis:
+    a = Analysis.of_state(fixed_record())
+    a.run()
+    return a
+
+
+def test_differences_are_reproducible_on_a_fixed_record(analysed):
+    again = Analysis.of_state(fixed_record())
+    again.run()
+    assert again.findings == analysed.findings
+    # the same figures on any machine: counted work, seeded draws (pinned)
+    top = [(f["action"], f["difference"]) for f in analysed.misses()[:3]]
+    assert top == PINNED_TOP
+
+
+PINNED_TOP = [(15, 15.2), (4, 12.1), (13, 6.1)]
+
+
+def test_every_suggestion_is_the_strong_bots_choice(analysed):
+    assert analysed.total == len(analysed.findings) > 10
+    for f in analysed.findings:
+        before = analysed.replay.state_at(f["action"] - 1)
+        obs = GAME.observation(before, f["player"])
+        bot = StrongBot(seed=f"analysis/{f['player']}")
+        assert f["suggested"] == str(bot.choose(obs))
+        assert f["played"] == analysed.replay.texts[f["action"] - 1]
+        assert (f["difference"] == 0.0) == (f["played"] == f["suggested"]) or "played_estimate" in f
+    top = analysed.misses()[0]
+    before = analysed.replay.state_at(top["action"] - 1)
+    assert top["suggested"] == str(
+        StrongBot(seed=f"analysis/{top['player']}").choose(GAME.observation(before, top["player"]))
+    )
+
+
+def test_misses_are_listed_biggest_first(analysed):
+    misses = analysed.misses()
+    assert misses, "the random seat missed something"
+    diffs = [f["difference"] for f in misses]
+    assert diffs == sorted(diffs, reverse=True)
+    assert all(d >= 0.5 for d in diffs)
+    for f in misses:
+        # both estimates are rounded to a tenth: their difference within two tenths
+        assert abs(f["difference"] - (f["suggested_estimate"] - f["played_estimate"])) <= 0.11
+
+
+def test_only_real_choices_of_the_chosen_people_are_analysed():
+    state = fixed_record()
+    a = Analysis.of_state(state, players=[1])
+    assert a.todo and all(a.replay.player_of(k) == 1 for k in a.todo)
+    everyone = Analysis.of_state(state)
+    assert set(a.todo) < set(everyone.todo)
+    for k in everyone.todo:
+        assert GAME.decision(everyone.replay.state_at(k - 1))["kind"] != "reveal"
+
+
+def test_slices_stop_and_continue_to_the_same_findings(analysed):
+    screen = AnalysisScreen(fixed_record())
+    steps = 0
+    while screen.step(5.0):
+        steps += 1
+        if steps == 3:
+            screen.stop()
+            assert not screen.step(5.0) and not screen.finished
+            done = screen.analysis.done
+            assert screen.render().attrs["data-running"] == "false"
+            screen.resume()
+            assert screen.analysis.done == done
+    assert steps > 10  # many slices: the page draws between them
+    assert screen.finished and screen.analysis.findings == analysed.findings
+    section = screen.render()
+    assert section.attrs["data-done"] == section.attrs["data-total"] == str(analysed.total)
+    items = [e.text() for e in section.iter() if e.attrs.get("class") == "miss"]
+    assert items[0] == miss_text(analysed, analysed.misses()[0])
+
+
+def test_a_miss_in_words_english_and_french(analysed):
+    top = analysed.misses()[0]
+    text = miss_text(analysed, top)
+    assert text.startswith(f"Round {top['round']}, turn {top['turn']}: ")
+    assert "would have made about 15 more points than" in text
+    i18n.set_language("fr")
+    fr = miss_text(analysed, top)
+    assert fr.startswith(f"Manche {top['round']}, tour {top['turn']}\u00a0: ")
+    assert "aurait rapporté environ 15 points de plus que" in fr
+    data = report(analysed)
+    assert data["misses"][0]["text"] == fr and data["decisions"] == analysed.total
