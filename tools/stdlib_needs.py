@@ -14,7 +14,7 @@ module seen there is kept, module by module (plus a few codecs, ENCODINGS_ALWAYS
 out the modules the runtime has frozen into itself (``os``, ``site``, importlib's bootstrap...:
 Pyodide imports those from the copies built into the runtime and never reads their files), and
 compiles it with ``pyodide py-compile`` (tools/app_package.py), so Python imports bytecode at
-start instead of compiling sources. tests/pyodide/test_trimmed_stdlib.py plays every game to
+start instead of compiling sources. tests/pyodide/test_pyodide_wheel.py plays every game to
 its end in Pyodide with the shipped library, and the browser tests run with it.
 """
 
