@@ -10,8 +10,12 @@ The pipeline (every step byte-for-byte reproducible, every archive with fixed ti
    the tree: a new game's packages come in by themselves);
 2. ``pyodide py-compile`` (pyodide-build, run by the Python 3.13 of tools/pyodide_env.py) turns
    it into a ``cp313`` wheel of ``.pyc`` files; ``SOURCE_DATE_EPOCH`` makes the bytecode
-   hash-based, so it does not depend on file times; every ``.pyc`` must carry the magic number of
-   the pinned Pyodide's own Python (asked of Pyodide itself, under Node.js);
+   hash-based, so it does not depend on file times; ``PYTHONOPTIMIZE=2`` makes it compile as
+   ``python -OO`` does (``py_compile`` follows the interpreter's level): no docstrings, no
+   ``assert`` statements, a smaller download (nothing the page runs reads ``__doc__`` or relies
+   on an ``assert``: tests/build/test_app_package.py checks the app's sources); every ``.pyc``
+   must carry the magic number of the pinned Pyodide's own Python (asked of Pyodide itself,
+   under Node.js);
 3. ``normalise``: entries sorted, fixed timestamps, a RECORD that matches the files;
 4. ``pyodide lockfile add-wheels`` (pyodide-lock) adds the wheel, with its SHA-256, to the
    pinned Pyodide's ``pyodide-lock.json``; the lock is then cut down to the packages the site
@@ -45,6 +49,9 @@ from tools import pyodide_env
 ROOT = Path(__file__).resolve().parent.parent
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 SOURCE_DATE_EPOCH = "1577836800"  # 2020-01-01, the date of every archive entry
+# bytecode as `python -OO` compiles it: docstrings and asserts left out (py_compile compiles at
+# the level of the interpreter that runs it, which PYTHONOPTIMIZE sets)
+OPTIMIZE = "2"
 CACHE = pyodide_env.HOME / "cache"
 PACKAGE_SUFFIXES = (".py", ".json")
 
@@ -135,30 +142,52 @@ def source_wheel(root: Path = ROOT) -> tuple[str, bytes]:
     return f"{_dist(name)}-{version}-py3-none-any.whl", normalise(_write_zip(entries))
 
 
-def pyodide_magic(root: Path = ROOT) -> bytes:
-    """The bytecode magic number of the pinned Pyodide's Python, asked of Pyodide under Node."""
+def ask_pyodide(what: str, code: str, root: Path = ROOT) -> str:
+    """The last line the pinned Pyodide (under Node) prints for the Python expression ``code``,
+    cached per Pyodide version under the name ``what``."""
     pkg = root / "node_modules" / "pyodide"
     version = json.loads((pkg / "package.json").read_text())["version"]
-    cached = CACHE / f"magic-pyodide-{version}.txt"
+    cached = CACHE / f"{what}-pyodide-{version}.txt"
     if cached.is_file():
-        return bytes.fromhex(cached.read_text().strip())
+        return cached.read_text().strip()
     script = (
         "const {loadPyodide} = await import(process.argv[1] + '/pyodide.mjs');"
         "const py = await loadPyodide({indexURL: process.argv[1] + '/'});"
-        "console.log(py.runPython('import importlib.util; importlib.util.MAGIC_NUMBER.hex()'));"
+        "console.log(py.runPython(process.argv[2]));"
     )
     done = subprocess.run(
-        ["node", "--input-type=module", "-e", script, str(pkg)],
+        ["node", "--input-type=module", "-e", script, str(pkg), code],
         capture_output=True,
         text=True,
         timeout=300,
     )
     if done.returncode:
-        raise PackageError(f"could not ask Pyodide for its magic number:\n{done.stderr[-1500:]}")
-    magic = done.stdout.strip().splitlines()[-1]
+        raise PackageError(f"could not ask Pyodide for its {what}:\n{done.stderr[-1500:]}")
+    answer = done.stdout.strip().splitlines()[-1]
     CACHE.mkdir(parents=True, exist_ok=True)
-    cached.write_text(magic + "\n")
-    return bytes.fromhex(magic)
+    cached.write_text(answer + "\n")
+    return answer
+
+
+def pyodide_magic(root: Path = ROOT) -> bytes:
+    """The bytecode magic number of the pinned Pyodide's Python, asked of Pyodide under Node."""
+    code = "import importlib.util; importlib.util.MAGIC_NUMBER.hex()"
+    return bytes.fromhex(ask_pyodide("magic", code, root))
+
+
+def pyodide_frozen(root: Path = ROOT) -> list[str]:
+    """The standard library modules the pinned Pyodide runs from its frozen copies (built into
+    the runtime, found before any file: ``os``, ``site``, ``zipimport``...), and those bound to
+    a frozen module by name (importlib's bootstrap is ``_frozen_importlib``): their files in the
+    library zip are never read."""
+    code = (
+        "import _imp, importlib, json, sys\n"
+        "names = {n for n in _imp._frozen_module_names() if _imp.find_frozen(n)}\n"
+        "names |= {n for n, m in sys.modules.items()\n"
+        "          if getattr(getattr(m, '__spec__', None), 'origin', None) == 'frozen'}\n"
+        "json.dumps(sorted(names))"
+    )
+    return json.loads(ask_pyodide("frozen", code, root))
 
 
 def check_magic(archive: bytes, magic: bytes) -> int:
@@ -198,14 +227,14 @@ def _tools_key() -> str:
 
 def compile_zip(name: str, data: bytes, root: Path = ROOT) -> tuple[str, bytes]:
     """``pyodide py-compile`` of a wheel or zip: (new name, normalised bytes), magic checked."""
-    key = f"compiled-{sha256(data)[:24]}-{_tools_key()}"
+    key = f"compiled-{sha256(data)[:24]}-{_tools_key()}-O{OPTIMIZE}"
 
     def make(tmp: Path) -> dict[str, bytes]:
         (tmp / name).write_bytes(data)
         pyodide_env.pyodide_cli(
             ["py-compile", "--silent", "--no-keep", "--compression-level", "9", name],
             cwd=tmp,
-            env={"SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH},
+            env={"SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "PYTHONOPTIMIZE": OPTIMIZE},
         )
         out = [p for p in tmp.iterdir() if p.suffix in (".whl", ".zip")]
         if len(out) != 1:

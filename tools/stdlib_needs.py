@@ -10,9 +10,11 @@ game of the box, plays a seeded game of each to its end with the bots, formats a
 error screen's path), imports what the snapshot worker imports, and lists ``sys.modules``: every
 module seen there is kept, module by module (plus a few codecs, ENCODINGS_ALWAYS).
 
-``shipped_stdlib()`` (used by tools/build_site.py) cuts Pyodide's zip down to that list and
+``shipped_stdlib()`` (used by tools/build_site.py) cuts Pyodide's zip down to that list, leaves
+out the modules the runtime has frozen into itself (``os``, ``site``, importlib's bootstrap...:
+Pyodide imports those from the copies built into the runtime and never reads their files), and
 compiles it with ``pyodide py-compile`` (tools/app_package.py), so Python imports bytecode at
-start instead of compiling sources. tests/pyodide/test_trimmed_stdlib.py plays every game to
+start instead of compiling sources. tests/pyodide/test_pyodide_wheel.py plays every game to
 its end in Pyodide with the shipped library, and the browser tests run with it.
 """
 
@@ -65,9 +67,13 @@ def trim(stdlib: bytes, keep: list[str]) -> bytes:
 
 def shipped_stdlib(root: Path = ROOT, keep: list[str] | str | None = None) -> tuple[str, bytes]:
     """(name, bytes) of the library the site ships: trimmed to ``keep`` (default the measured
-    list; FULL for all of it) and compiled."""
+    list; FULL for all of it) less the modules Pyodide runs frozen (their files are never read),
+    and compiled."""
     full = (root / "node_modules" / "pyodide" / "python_stdlib.zip").read_bytes()
     keep = keep_list() if keep is None else keep
+    if keep != FULL:
+        frozen = set(app_package.pyodide_frozen(root))
+        keep = [name for name in keep if name not in frozen]
     data = full if keep == FULL else trim(full, keep)
     return app_package.compile_zip("python_stdlib.zip", data, root)
 

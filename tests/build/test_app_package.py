@@ -93,6 +93,69 @@ def test_magic_check_refuses_bytecode_of_another_python():
         app_package.check_magic(good, b"\xa7\r\r\n")
 
 
+@NEEDS_NODE
+def test_bytecode_is_compiled_as_minus_OO_without_docstrings_or_asserts():
+    """pyodide py-compile runs with PYTHONOPTIMIZE=2: a module's docstrings and assert statements
+    are not in its bytecode, its other strings are (marshal keeps short strings as they are)."""
+    source = (
+        '"""DOC-MODULE-7f3a"""\n'
+        "def f(x):\n"
+        '    """DOC-FUNCTION-7f3a"""\n'
+        '    assert x, "ASSERT-MESSAGE-7f3a"\n'
+        '    return "KEPT-STRING-7f3a"\n'
+    )
+    zipped = app_package._write_zip({"probe.py": source.encode()})
+    name, compiled = app_package.compile_zip("probe.zip", zipped)
+    with zipfile.ZipFile(io.BytesIO(compiled)) as zf:
+        code = zf.read("probe.pyc")
+    assert name == "probe.zip" and code[:4] == app_package.pyodide_magic()
+    assert b"KEPT-STRING-7f3a" in code
+    for stripped in (b"DOC-MODULE-7f3a", b"DOC-FUNCTION-7f3a", b"ASSERT-MESSAGE-7f3a"):
+        assert stripped not in code
+
+
+def _browser_modules() -> list[Path]:
+    """The app's modules the page can import: all of pyapp/ but the command line, the arenas,
+    balance runs and other programs (pyapp.preload.SKIP, an ``if __name__ == "__main__"``)."""
+    return [
+        path
+        for path in sorted((ROOT / "pyapp").rglob("*.py"))
+        if path.stem not in preload.SKIP and 'if __name__ == "__main__"' not in path.read_text()
+    ]
+
+
+def test_the_page_never_reads_a_docstring_nor_relies_on_an_assert():
+    """Compiled as -OO, the shipped app has no docstrings and no asserts: no module the page
+    imports may read ``__doc__`` (it would get None) or check anything with ``assert``."""
+    import ast
+
+    modules = _browser_modules()
+    assert any(p.name == "table.py" for p in modules) and len(modules) > 40
+    found = []
+    for path in modules:
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            reads_doc = (isinstance(node, ast.Attribute) and node.attr == "__doc__") or (
+                isinstance(node, ast.Name) and node.id == "__doc__"
+            )
+            if reads_doc or isinstance(node, ast.Assert):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not found, f"-OO removes what these lines use: {found}"
+
+
+def test_shipped_library_leaves_out_the_modules_the_runtime_has_frozen(monkeypatch):
+    """Pyodide imports its frozen modules (os, site, zipimport...) from the runtime itself: the
+    zip does not carry their files. (tests/pyodide/test_pyodide_wheel.py plays every game with
+    the library so shipped.)"""
+    monkeypatch.setattr(app_package, "pyodide_frozen", lambda root=None: ["json", "json.decoder"])
+    monkeypatch.setattr(app_package, "compile_zip", lambda name, data, root=None: (name, data))
+    name, data = stdlib_needs.shipped_stdlib(keep=["json", "json.decoder", "random"])
+    kept = {stdlib_needs.module_of(n) for n in _entries(data)}
+    assert name == "python_stdlib.zip" and "random" in kept
+    assert not {"json", "json.decoder"} & kept
+    _, whole = stdlib_needs.shipped_stdlib(keep=stdlib_needs.FULL)
+    assert "json" in {stdlib_needs.module_of(n) for n in _entries(whole)}
+
+
 def test_stdlib_trim_keeps_only_the_named_modules():
     full = app_package._write_zip(
         {
@@ -229,11 +292,8 @@ def test_every_library_module_the_app_imports_is_shipped():
         library = {stdlib_needs.module_of(n) for n in zf.namelist()} - {None}
     keep = set(stdlib_needs.keep_list())
     wanted = set()
-    for path in (ROOT / "pyapp").rglob("*.py"):
-        # the command line, arenas and other programs never run in the page
-        program = 'if __name__ == "__main__"' in path.read_text()
-        if path.stem not in preload.SKIP and not program:
-            wanted |= {name for name in _imports(path) if name in library}
+    for path in _browser_modules():  # the command line, arenas and programs never run there
+        wanted |= {name for name in _imports(path) if name in library}
     assert "json" in wanted  # the scan sees the app's imports
     missing = sorted(wanted - keep)
     assert not missing, f"run `python tools/stdlib_needs.py`: {missing} not in stdlib_keep.txt"

@@ -10,7 +10,8 @@
 //   lists the app's wheel); the app is loaded with loadPackage from that lock, as the page does.
 // Both then run PLAY_FILE (tools/play_every_game.py: a seeded game of every game in the box to its
 // end), what the snapshot worker imports (pyapp.preload) and a formatted traceback, and print
-// {"python", "results", "preloaded", "traceback", "installed_from", "fetches"} as JSON.
+// {"python", "results", "preloaded", "traceback", "installed_from", "fetches", "docstring" (of
+// pyapp.games: None when compiled as -OO), "os_origin" ("frozen": the runtime's own copy)} as JSON.
 // Every fetch() is refused and reported.
 
 import { readFileSync } from "node:fs";
@@ -57,8 +58,10 @@ try:
     raise ValueError("shown on the error screen")
 except ValueError:
     shown = traceback.format_exc()
-import pyapp
+import os, pyapp, pyapp.games
 json.dumps({
+    "docstring": pyapp.games.__doc__,
+    "os_origin": os.__spec__.origin,
     "python": sys.version.split()[0],
     "results": results,
     "preloaded": preloaded,

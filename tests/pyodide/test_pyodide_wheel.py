@@ -6,15 +6,18 @@
 - the site: the site's own Pyodide directory, with the trimmed, compiled standard library
   (tools/stdlib_needs.py) and the lock that lists the wheel, loads it as the page does and plays
   every game to its end, imports what the snapshot worker imports and formats a traceback (the
-  error screen's path).
+  error screen's path), with the library's frozen modules left out of the zip and everything
+  compiled as -OO (no docstrings, no asserts).
 """
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -69,6 +72,7 @@ def test_micropip_installs_the_wheel_and_every_game_plays_as_on_cpython(package,
     assert got["fetches"] == []
     assert got["python"].startswith("3.13.")
     assert "site-packages/pyapp/__init__.pyc" in got["installed_from"]
+    assert got["docstring"] is None  # compiled as -OO: the games play without docstrings
     expected = cpython_results()
     assert {r["game"] for r in expected} >= {"park"}
     assert got["results"] == expected
@@ -84,7 +88,13 @@ def test_every_game_plays_to_its_end_with_the_trimmed_library(package, tmp_path)
     (site / "pyodide-lock.json").write_bytes(package["lock"])
     (site / package["wheel_name"]).write_bytes(package["wheel"])
     assert len(stdlib) < (PYODIDE / "python_stdlib.zip").stat().st_size
+    shipped = {stdlib_needs.module_of(n) for n in zipfile.ZipFile(io.BytesIO(stdlib)).namelist()}
+    # the runtime's frozen modules are left out of the zip and still import (from the runtime)
+    assert "os" in app_package.pyodide_frozen() and "os" not in shipped
+    assert not set(app_package.pyodide_frozen()) & shipped
     got = run("site", site, PLAY)
+    assert got["os_origin"] == "frozen"
+    assert got["docstring"] is None
     assert got["fetches"] == []
     assert got["results"] == cpython_results()
     assert "pyapp.park.game" in got["preloaded"]
