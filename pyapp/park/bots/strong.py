@@ -21,9 +21,17 @@ frames; ``choose(observation)`` runs it to the end.
 
 The bot's random draws for a decision come from a generator seeded by the bot's seed and the
 position (its round, turn and log length), so a decision does not depend on earlier calls either.
+
+A wall-time deadline is optional (``deadline_ms``, None by default: then nothing is timed). The
+browser sets one when a person asks for faster bots: the search then stops at the first rollout
+that ends after the deadline, and the choice is made on the determinisations every candidate
+was played on (or, if not even one is complete, on the greedy price). Such a decision depends
+on the machine's speed; without a deadline it never does.
 """
 
 from __future__ import annotations
+
+import time
 
 from ...core.rng import Rng
 from ...core.thinking import Thinking
@@ -83,12 +91,17 @@ def determinise(view: dict, rng: Rng) -> dict:
 class StrongBot:
     name = "strong"
 
-    def __init__(self, seed=0, samples=4, candidates=6, horizon=7, params=None):
+    def __init__(
+        self, seed=0, samples=4, candidates=6, horizon=7, params=None, deadline_ms=None, clock=None
+    ):
         self.seed = seed
         self.samples = samples
         self.candidates = candidates
         self.horizon = horizon
         self.params = params
+        # wall time a decision may take from ``start``, or None (counted work only)
+        self.deadline_ms = deadline_ms
+        self.clock = clock or time.perf_counter
 
     # ------------------------------------------------------------------ public API
 
@@ -96,7 +109,8 @@ class StrongBot:
         d = decision(obs)
         if d is None:
             raise ValueError("the game is over: there is nothing to choose")
-        return Thinking(self._think(obs, d))
+        end = None if self.deadline_ms is None else self.clock() + self.deadline_ms / 1000.0
+        return Thinking(self._think(obs, d, end))
 
     def choose(self, obs: dict):
         return self.start(obs).run()
@@ -107,9 +121,10 @@ class StrongBot:
         ctx = obs["ctx"]
         return Rng.from_seed(f"{self.seed}/{ctx['round']}/{ctx['turn']}/{len(obs.get('log', ()))}")
 
-    def _think(self, obs: dict, d: dict):
+    def _think(self, obs: dict, d: dict, end: float | None = None):
         """The decision as a generator: each ``yield`` ends a small unit of work (a simulated
-        decision or a table of prices); the return value is the action."""
+        decision or a table of prices); the return value is the action. ``end``: the clock's
+        time after which no new rollout starts (None: no deadline)."""
         rng = self._rng_for(obs)
         p, kind = d["player"], d["kind"]
         if kind == "reveal":
@@ -144,14 +159,27 @@ class StrongBot:
             return cands[0]
         yield
         totals = [0.0] * len(cands)
+        complete = 0  # determinisations every candidate was played on
         for _ in range(self.samples):
             world = determinise(obs, rng)
             seed = rng.next()
-            for c, a in enumerate(cands):
+            values = []
+            for a in cands:
                 st = copy_state(world)
                 apply(st, a)
-                totals[c] += yield from self._rollout(st, p, Rng(seed))
-        results = [(totals[c] / self.samples - penalty.get(a, 0.0), a) for c, a in enumerate(cands)]
+                values.append((yield from self._rollout(st, p, Rng(seed))))
+                if end is not None and self.clock() >= end:
+                    break
+            if len(values) < len(cands):
+                break  # out of time: this determinisation is left out (equal luck for all)
+            for c, v in enumerate(values):
+                totals[c] += v
+            complete += 1
+            if end is not None and self.clock() >= end:
+                break
+        if not complete:
+            return cands[0]  # not even one determinisation in time: the best greedy price
+        results = [(totals[c] / complete - penalty.get(a, 0.0), a) for c, a in enumerate(cands)]
         return best_of(results, rng)
 
     def _opponent_gain(self, obs: dict, me: int, picks):
