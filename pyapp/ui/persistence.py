@@ -173,12 +173,11 @@ class Persistence:
         self.conflict = None
         self._state_ref = state
         seats = (session or {}).get("seats")
+        self.c.restore_session(session)  # before resume: it decides on a hand-over screen
         try:
             self.c.resume(state, seats)
         except ValueError:  # a bot this version no longer has: every seat is human
             self.c.resume(state, None)
-        if session and isinstance(session.get("fast"), bool):
-            self.c.fast = session["fast"]
 
     def _ask_persist(self) -> None:
         """Ask once for storage the browser will not evict (where it offers to)."""
@@ -537,6 +536,7 @@ class Persistence:
             {
                 "class": "saves-screen",
                 "data-screen": "saves",
+                "data-overlay": "saves",  # the phone's Back closes it (game-dom.js)
                 "aria-labelledby": "saves-title",
             },
             h(
@@ -583,7 +583,12 @@ class Persistence:
                 ),
                 h(
                     "button",
-                    {"type": "button", "data-action": "saves-close", "data-key": "saves-close"},
+                    {
+                        "type": "button",
+                        "data-action": "saves-close",
+                        "data-key": "saves-close",
+                        "data-overlay-close": "true",
+                    },
                     t("saves.back"),
                 ),
             ),
@@ -629,6 +634,7 @@ class Persistence:
             {
                 "class": "rules-screen",
                 "data-screen": "rules",
+                "data-overlay": "rules",  # the phone's Back closes it (game-dom.js)
                 "aria-labelledby": "rules-title",
             },
             h(
@@ -639,7 +645,12 @@ class Persistence:
             sections,
             h(
                 "button",
-                {"type": "button", "data-action": "rules-close", "data-key": "rules-close"},
+                {
+                    "type": "button",
+                    "data-action": "rules-close",
+                    "data-key": "rules-close",
+                    "data-overlay-close": "true",
+                },
                 back,
             ),
         )

@@ -680,6 +680,7 @@ def table_screen(ctrl: Controller) -> E:
                     "class": "secondary small",
                     "data-action": "back",
                     "data-key": "park-back",
+                    "data-overlay-close": "true",  # what the phone's Back presses
                 },
                 t("park.back"),
             )
@@ -688,7 +689,9 @@ def table_screen(ctrl: Controller) -> E:
         h("div", {"class": "park-head" + (" has-tabs" if n > 1 else "")}, head),
         h(
             "div",
-            {"class": "park-box"},
+            # on touch screens a sideways swipe on the park shows the next or previous park
+            # (the park tabs, static/js/game-dom.js)
+            {"class": "park-box", "data-swipe-between": "tab-" if n > 1 else None},
             park_view(ctrl, shown, interactive=interactive),
             toast(ctrl),
         ),
@@ -719,6 +722,8 @@ def table_screen(ctrl: Controller) -> E:
             "data-decision": kind,
             "data-human-turn": "true" if me is not None else "false",
             "data-player": str(d["player"]) if d else "",
+            # another park viewed full size: the phone's Back returns (static/js/game-dom.js)
+            "data-overlay": f"park-{shown}" if ctrl.viewing is not None else None,
             # a new decision of a person shows the table from its top (static/js/game-dom.js)
             "data-scroll-key": str(len(state["log"])) if me is not None else "wait",
         },
