@@ -41,6 +41,7 @@ from . import art
 from .controller import Controller
 from .parkview import ParkDrawing, draw_park
 from .viewmodel import (
+    WEATHER_SHOWN,
     action_token_name,
     feature_name,
     log_lines,
@@ -898,24 +899,13 @@ def display_panel(ctrl: Controller, p: int, choosing: bool) -> E:
 
 
 def species_legend() -> E:
-    """What the letters on the tokens stand for (colour and letter per species)."""
+    """What the tokens' animals are (colour, silhouette and letter per species)."""
     lets = letters()
     items = []
     for s in SPECIES:
-        chip = art.mini_svg(
-            [
-                h("circle", {"class": f"sp sp-{s}", "cx": 0, "cy": 0, "r": 8}),
-                h("text", {"class": f"sp-l sp-l-{s}", "x": 0, "y": 3.4, "font-size": 9}, lets[s]),
-            ],
-            19.0,
-            "mini legend-chip",
-        )
+        chip = art.mini_svg(art.animal_glyph(s, lets[s], 0, 0, 9), 19.0, "mini legend-chip")
         items.append(h("li", None, chip, h("span", None, t(f"species.{s}.one"))))
-    drop = art.mini_svg(
-        h("path", {"class": "drop", "d": art._DROP, "transform": "translate(0,-4) scale(1.9)"}),
-        19.0,
-        "mini legend-chip",
-    )
+    drop = art.mini_svg(art.water_drop(1.9, -4.0), 19.0, "mini legend-chip")
     items.append(h("li", None, drop, h("span", None, t("action.water"))))
     return h("ul", {"class": "species-legend", "aria-label": t("legend.title")}, items)
 
@@ -923,18 +913,7 @@ def species_legend() -> E:
 def weather_guide() -> E:
     """Every kind of weather token and what it drives away (a collapsible guide)."""
     items = []
-    for name in (
-        "sun",
-        "hurricane",
-        "hailstorm",
-        "downpour",
-        "snowstorm",
-        "heatwave",
-        "fog",
-        "thunderstorm1",
-        "thunderstorm2",
-        "thunderstorm3",
-    ):
+    for name in WEATHER_SHOWN:
         wid = WEATHER_BY_NAME[name].id
         items.append(
             h(
@@ -1168,20 +1147,10 @@ def board_panel(ctrl: Controller, choosing: bool) -> E:
 def action_chip(a: str, lets: dict, enabled: bool | None, selected: bool) -> E:
     """An action token of the selection row (a button when the marmot holder chooses)."""
     if a == "water":
-        glyph = art.mini_svg(
-            h("path", {"class": "drop", "d": art._DROP, "transform": "translate(0,-4) scale(1.9)"}),
-            19.0,
-            "mini action-svg",
-        )
+        content = art.water_drop(1.9, -4.0)
     else:
-        glyph = art.mini_svg(
-            [
-                h("circle", {"class": f"sp sp-{a}", "cx": 0, "cy": 0, "r": 8}),
-                h("text", {"class": f"sp-l sp-l-{a}", "x": 0, "y": 3.4, "font-size": 9}, lets[a]),
-            ],
-            19.0,
-            "mini action-svg",
-        )
+        content = art.animal_glyph(a, lets[a], 0.0, 0.0, 9.0)
+    glyph = art.mini_svg(content, 19.0, "mini action-svg")
     name = action_token_name(a)
     if enabled is None:
         return h("span", {"class": "action-chip", "role": "img", "aria-label": name}, glyph)
@@ -1359,18 +1328,7 @@ def scoring_pad(sheets: list[dict], winners: list[int]) -> E:
                 "mini",
             )
         else:
-            icon = art.mini_svg(
-                [
-                    h("circle", {"class": f"sp sp-{cat}", "cx": 0, "cy": 0, "r": 8}),
-                    h(
-                        "text",
-                        {"class": f"sp-l sp-l-{cat}", "x": 0, "y": 3.4, "font-size": 9},
-                        lets[cat],
-                    ),
-                ],
-                19.0,
-                "mini",
-            )
+            icon = art.mini_svg(art.animal_glyph(cat, lets[cat], 0.0, 0.0, 9.0), 19.0, "mini")
         cells = [
             h(
                 "th",
