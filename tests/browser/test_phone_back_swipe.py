@@ -44,6 +44,8 @@ def test_back_closes_each_overlay_and_the_app_stays(browser, site_url):
             page.locator(opener).tap()
             page.wait_for_selector(overlay)
             assert _overlay_state(page), overlay
+            if overlay == "[data-overlay=rules]":
+                _rules_contents_and_pictures(page)
             page.go_back()
             page.wait_for_selector(overlay, state="detached")
             assert page.url == url
@@ -73,6 +75,24 @@ def test_back_closes_each_overlay_and_the_app_stays(browser, site_url):
         page.wait_for_url("about:blank")
     finally:
         context.close()
+
+
+def _rules_contents_and_pictures(page):
+    """The rules reference: its contents lead to a section (focused, in view); the pictures
+    of the tokens are drawn."""
+    screenshot(page, "rules-top-390x844.png", full_page=False)
+    assert page.locator(".rules-contents button").count() >= 8
+    page.locator("[data-key=rules-toc-weather]").tap()
+    page.wait_for_function(
+        "document.activeElement && document.activeElement.id === 'rules-h-weather'"
+    )
+    top = page.evaluate("document.getElementById('rules-h-weather').getBoundingClientRect().top")
+    assert 0 <= top < 844
+    assert page.locator("#rules-weather figure svg use").count() == 11
+    assert page.locator("#rules-setup figure svg path.sil").count() >= 6
+    screenshot(page, "rules-weather-390x844.png", full_page=False)
+    page.evaluate("document.getElementById('rules-h-setup').scrollIntoView()")
+    screenshot(page, "rules-setup-390x844.png", full_page=False)
 
 
 def _touch_drag(page, x0, y0, x1, y1, steps=8, ms=250):

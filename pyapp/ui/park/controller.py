@@ -48,7 +48,7 @@ MAX_SEATS = 4
 # "Faster bots": a bot that searches (the strong bot: ``deadline_ms``) stops its search this
 # long after it starts, so that its whole decision (with the first frame before it and the page's
 # work between its slices) stays within 1 s in the browser (tools/bench_ui.py measures it)
-FAST_THINK_MS = 700
+FAST_THINK_MS = 600
 
 
 def parse_at(text) -> tuple[int, int] | None:
