@@ -39,9 +39,9 @@ class Counting(StrongBot):
         super().__init__(*a, **k)
         self.rollouts = 0
 
-    def _rollout(self, st, me, rng):
+    def _rollout(self, st, me, rng, end=None):
         self.rollouts += 1
-        return (yield from super()._rollout(st, me, rng))
+        return (yield from super()._rollout(st, me, rng, end))
 
 
 def test_no_deadline_no_clock_and_the_same_choices():
@@ -55,29 +55,43 @@ def test_no_deadline_no_clock_and_the_same_choices():
         assert StrongBot(3, deadline_ms=10**9).choose(obs) == StrongBot(3).choose(obs)
 
 
-def test_a_passed_deadline_stops_after_the_current_rollout():
+def test_a_passed_deadline_stops_the_search_at_once():
     for kind in ("place", "pick"):
         obs, p = position(kind)
         full = Counting(3)
         full.choose(obs)
         assert full.rollouts > full.samples  # several candidates on every determinisation
         late = Counting(3, deadline_ms=500, clock=Ticks())  # past the deadline at once
-        action = late.choose(obs)
-        assert late.rollouts == 1 < full.rollouts
-        assert action in legal_actions(obs, p)
+        think = late.start(obs)
+        units = 0
+        while think.step(0) is None:
+            units += 1
+        assert units <= 2 and late.rollouts <= 1 < full.rollouts
+        assert think.action in legal_actions(obs, p)
+
+
+class LateFrom:
+    """A clock at 0 until ``when()`` is true, then far past any deadline."""
+
+    def __init__(self, when):
+        self.when = when
+
+    def __call__(self):
+        return 1e9 if self.when() else 0.0
 
 
 def test_only_complete_determinisations_count():
-    obs, p = position("place")
-    full = Counting(3)
-    full.choose(obs)
-    cands = full.rollouts // full.samples
-    assert cands > 1
-    # start reads 1 s, each rollout and each end of a determinisation 1 s more: a deadline of
-    # cands + 1.5 s ends the search one rollout into the second determinisation (left out)
-    bot = Counting(3, deadline_ms=(cands + 1.5) * 1000, clock=Ticks())
-    action = bot.choose(obs)
-    assert bot.rollouts == cands + 1
-    one = Counting(3, samples=1)
-    assert action == one.choose(obs)  # the choice of a search of that one determinisation
-    assert one.rollouts == cands
+    for kind in ("place", "pick"):
+        obs, p = position(kind)
+        full = Counting(3)
+        full.choose(obs)
+        cands = full.rollouts // full.samples
+        assert cands > 1
+        # late during the first rollout of the second determinisation: it is left out
+        bot = Counting(3, deadline_ms=1000)
+        bot.clock = LateFrom(lambda b=bot, c=cands: b.rollouts > c)
+        action = bot.choose(obs)
+        assert bot.rollouts == cands + 1
+        one = Counting(3, samples=1)
+        assert action == one.choose(obs)  # the choice of a search of that one determinisation
+        assert one.rollouts == cands
