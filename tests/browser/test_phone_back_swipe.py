@@ -89,7 +89,7 @@ def _rules_contents_and_pictures(page):
     top = page.evaluate("document.getElementById('rules-h-weather').getBoundingClientRect().top")
     assert 0 <= top < 844
     assert page.locator("#rules-weather figure svg use").count() == 11
-    assert page.locator("#rules-setup figure svg path.sil").count() >= 6
+    assert page.locator("#rules-setup figure svg use.sil").count() >= 6
     screenshot(page, "rules-weather-390x844.png", full_page=False)
     page.evaluate("document.getElementById('rules-h-setup').scrollIntoView()")
     screenshot(page, "rules-setup-390x844.png", full_page=False)

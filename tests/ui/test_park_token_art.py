@@ -66,6 +66,13 @@ def test_every_species_has_its_own_silhouette_inside_its_disc():
         assert max(xs) - min(xs) >= 12 and max(ys) - min(ys) >= 10, species
 
 
+def test_the_silhouettes_are_symbols_of_the_sprite():
+    symbols = {e.attrs["id"]: e for e in art.sprite().iter() if e.tag == "symbol"}
+    for species, d in art.ANIMALS.items():
+        (path,) = symbols[f"a-{species}"].children
+        assert path.attrs["d"] == d and path.attrs["fill"] == "currentColor"
+
+
 def test_a_token_draws_a_silhouette_and_a_small_letter_per_animal():
     lets = letters()
     for token in TOKENS:
@@ -74,7 +81,7 @@ def test_a_token_draws_a_silhouette_and_a_small_letter_per_animal():
         sils = [e for e in g.iter() if "sil" in e.classes()]
         texts = [e for e in g.iter() if "sp-l" in e.classes()]
         assert [d.attrs["class"] for d in discs] == [f"sp sp-{s}" for s in token.animals]
-        assert [s.attrs["d"] for s in sils] == [art.ANIMALS[s] for s in token.animals]
+        assert [s.attrs["href"] for s in sils] == [f"#a-{s}" for s in token.animals]
         assert [t.text() for t in texts] == [lets[s] for s in token.animals]
         for disc, text in zip(discs, texts, strict=True):
             # the letter is small: under the disc's radius, in its lower right
@@ -91,8 +98,8 @@ def test_every_weather_token_is_drawn_and_the_legend_shows_the_silhouettes():
         uses = [e for e in art.weather_glyph(w.id).iter() if e.tag == "use"]
         assert [u.attrs["href"] for u in uses] == [f"#w-{w.kind}"]
     legend = species_legend()
-    assert [e.attrs["d"] for e in legend.iter() if "sil" in e.classes()] == [
-        art.ANIMALS[s] for s in SPECIES
+    assert [e.attrs["href"] for e in legend.iter() if "sil" in e.classes()] == [
+        f"#a-{s}" for s in SPECIES
     ]
 
 
@@ -105,8 +112,8 @@ def test_the_rules_pictures_show_every_animal_and_weather_token():
         names = [caption for _, caption in setup]
         for s in SPECIES:
             assert i18n.t(f"species.{s}.one") in names
-        drawn = [e.attrs["d"] for drawing, _ in setup for e in drawing.iter() if e.tag == "path"]
-        assert all(art.ANIMALS[s] in drawn for s in SPECIES)
+        drawn = [e.attrs["href"] for drawing, _ in setup for e in drawing.iter() if e.tag == "use"]
+        assert all(f"#a-{s}" in drawn for s in SPECIES)
         weather = pics["weather"]
         hrefs = {e.attrs["href"] for d, _ in weather for e in d.iter() if e.tag == "use"}
         assert hrefs == {f"#w-{k}" for k in WEATHER_KINDS} | {"#w-back"}
