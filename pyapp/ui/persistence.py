@@ -178,12 +178,11 @@ class Persistence:
         self.conflict = None
         self._state_ref = state
         seats = (session or {}).get("seats")
+        self.c.restore_session(session)  # before resume: it decides on a hand-over screen
         try:
             self.c.resume(state, seats)
         except ValueError:  # a bot this version no longer has: every seat is human
             self.c.resume(state, None)
-        if session and isinstance(session.get("fast"), bool):
-            self.c.fast = session["fast"]
         if session and session.get("hints_used") is True:
             self.c.hints_used = True
 
@@ -545,6 +544,7 @@ class Persistence:
             {
                 "class": "saves-screen",
                 "data-screen": "saves",
+                "data-overlay": "saves",  # the phone's Back closes it (game-dom.js)
                 "aria-labelledby": "saves-title",
             },
             h(
@@ -591,7 +591,12 @@ class Persistence:
                 ),
                 h(
                     "button",
-                    {"type": "button", "data-action": "saves-close", "data-key": "saves-close"},
+                    {
+                        "type": "button",
+                        "data-action": "saves-close",
+                        "data-key": "saves-close",
+                        "data-overlay-close": "true",
+                    },
                     t("saves.back"),
                 ),
             ),
@@ -603,11 +608,42 @@ class Persistence:
         # the rules of the game on screen: its screens package's ``rules_ref.sections(lang)``,
         # imported on first use (the reference text is big and not needed for the first screen)
         rules_ref = importlib.import_module(f"pyapp.ui.{self.c.game.id}.rules_ref")
-        sections = []
-        for s in rules_ref.sections(i18n.language()):
+        lang = i18n.language()
+        # optional: the game's drawings per section id, [(drawing, caption), ...]
+        pictures = rules_ref.pictures(lang) if hasattr(rules_ref, "pictures") else {}
+        sections, contents = [], []
+        for s in rules_ref.sections(lang):
+            contents.append(
+                h(
+                    "li",
+                    None,
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "link",
+                            "data-action": "rules-goto",
+                            "data-section": s["id"],
+                            "data-key": f"rules-toc-{s['id']}",
+                        },
+                        s["title"],
+                    ),
+                )
+            )
             body = []
             if s["intro"]:
                 body.append(h("p", None, s["intro"]))
+            if pictures.get(s["id"]):
+                body.append(
+                    h(
+                        "ul",
+                        {"class": "rules-pictures"},
+                        [
+                            h("li", None, h("figure", None, drawing, h("figcaption", None, text)))
+                            for drawing, text in pictures[s["id"]]
+                        ],
+                    )
+                )
             terms = [(a, b) for a, b in s["items"] if a]
             paras = [b for a, b in s["items"] if not a]
             body += [h("p", None, x) for x in paras]
@@ -627,7 +663,15 @@ class Persistence:
                         "id": f"rules-{s['id']}",
                         "aria-labelledby": f"rules-h-{s['id']}",
                     },
-                    h("h2", {"id": f"rules-h-{s['id']}"}, s["title"]),
+                    h(
+                        "h2",
+                        {
+                            "id": f"rules-h-{s['id']}",
+                            "tabindex": "-1",
+                            "data-key": f"rules-h-{s['id']}",
+                        },
+                        s["title"],
+                    ),
                     body,
                 )
             )
@@ -637,6 +681,7 @@ class Persistence:
             {
                 "class": "rules-screen",
                 "data-screen": "rules",
+                "data-overlay": "rules",  # the phone's Back closes it (game-dom.js)
                 "aria-labelledby": "rules-title",
             },
             h(
@@ -644,10 +689,21 @@ class Persistence:
                 {"id": "rules-title", "tabindex": "-1", "data-key": "rules-title"},
                 t("rules.title"),
             ),
+            h(
+                "nav",
+                {"class": "rules-contents", "aria-labelledby": "rules-contents-title"},
+                h("h2", {"id": "rules-contents-title"}, t("rules.contents")),
+                h("ol", None, contents),
+            ),
             sections,
             h(
                 "button",
-                {"type": "button", "data-action": "rules-close", "data-key": "rules-close"},
+                {
+                    "type": "button",
+                    "data-action": "rules-close",
+                    "data-key": "rules-close",
+                    "data-overlay-close": "true",
+                },
                 back,
             ),
         )
@@ -693,6 +749,9 @@ class Persistence:
             return True
         if action == "rules-close" or action == "saves-close":
             self.close()
+            return True
+        if action == "rules-goto":  # the table of contents: focus (and show) that section
+            self.c.focus = f"rules-h-{data.get('section', '')}"
             return True
         if action == "saves-continue":
             return self.continue_game(gid)

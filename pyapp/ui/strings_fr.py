@@ -379,6 +379,7 @@ _FR = {
     # ------------------------------------------------------------------ rules reference
     "rules.title": "Aide-mémoire des règles",
     "rules.close": "Retour à la partie",
+    "rules.contents": "Sommaire",
 }
 
 FR = {k: typeset(v) for k, v in {**_FR_GAME, **_FR}.items()}

@@ -74,4 +74,5 @@ EN_SAVES = {
     # ------------------------------------------------------------------ rules reference
     "rules.title": "Rules reference",
     "rules.close": "Back to the game",
+    "rules.contents": "Contents",
 }

@@ -65,6 +65,8 @@ def bot_seed(seed, seat: int) -> int:
 class TableController:
     """Everything of a running game that does not depend on which game it is."""
 
+    HIDE_BETWEEN_DEFAULT = True  # pass-and-play: a hand-over screen between two people
+
     def __init__(self, game, bot_names=None, reduced_motion: bool = False, seed_source=None):
         self.game = game
         self.bot_names = list(bot_names if bot_names is not None else game.bot_names)
@@ -76,7 +78,7 @@ class TableController:
         self.handover_to: int | None = None
         # pass-and-play: True shows a hand-over screen between two people; False passes the
         # turn on the table itself (``passed_to``: the person who just received it)
-        self.hide_between = True
+        self.hide_between = self.HIDE_BETWEEN_DEFAULT
         self.passed_to: int | None = None
         self.seen: dict[int, int] = {}  # human seat -> log length when they last had the device
         self.result: dict | None = None
@@ -161,11 +163,22 @@ class TableController:
         self.after_change(announce_move=False)
 
     def session(self) -> dict:
-        """What a save needs besides the state: the seat kinds and the pace."""
-        session = {"seats": list(self.seats), "fast": self.fast}
+        """What a save needs besides the state: the seat kinds, the pace, whether the screen
+        is hidden between people and whether hints were used."""
+        session = {"seats": list(self.seats), "fast": self.fast, "hide_between": self.hide_between}
         if self.hints_used:
             session["hints_used"] = True
         return session
+
+    def restore_session(self, session: dict | None) -> None:
+        """Take the pace and the hand-over setting of a loaded save (before ``resume``, which
+        decides whether a hand-over screen is shown); a save without the setting (older
+        versions) gets the game's default (``HIDE_BETWEEN_DEFAULT``)."""
+        session = session or {}
+        if isinstance(session.get("fast"), bool):
+            self.fast = session["fast"]
+        hide = session.get("hide_between")
+        self.hide_between = hide if isinstance(hide, bool) else self.HIDE_BETWEEN_DEFAULT
 
     # ------------------------------------------------------------------ reading
 

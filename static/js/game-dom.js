@@ -167,6 +167,105 @@
     }, true);
   }
 
+  /* The phone's Back button closes an overlay instead of leaving the app. An overlay is an
+   * element with data-overlay="NAME" (the rules, the saved games, a park viewed full size), and
+   * its close button has data-overlay-close. When one appears, a history entry is pushed; Back
+   * (popstate) presses its close button; when it closes any other way (its own button, another
+   * action), our entry is popped again (history.back), so no entry is ever left behind. */
+  var overlayEntry = null; // the overlay our pushed history entry stands for
+  var popping = false; // our own history.back() has not landed yet
+  var historyRoot = null;
+
+  function overlayOf(root) {
+    var el = root.querySelector("[data-overlay]");
+    return el ? el.getAttribute("data-overlay") : null;
+  }
+
+  function syncHistory(root) {
+    if (!window.history || !history.pushState) return;
+    historyRoot = root;
+    if (popping) return; // synced again once it lands
+    var name = overlayOf(root);
+    if (name && !overlayEntry) {
+      history.pushState({ calderaOverlay: name }, "");
+      overlayEntry = name;
+    } else if (name && overlayEntry !== name) {
+      history.replaceState({ calderaOverlay: name }, ""); // another park: still one entry
+      overlayEntry = name;
+    } else if (!name && overlayEntry) {
+      overlayEntry = null;
+      popping = true;
+      history.back();
+    }
+  }
+
+  if (window.history && history.replaceState) {
+    // a reload while an overlay was open: the page starts without it
+    if (history.state && history.state.calderaOverlay) history.replaceState(null, "");
+    window.addEventListener("popstate", function () {
+      if (popping) {
+        popping = false;
+        if (historyRoot) syncHistory(historyRoot); // an overlay opened meanwhile
+        return;
+      }
+      if (!overlayEntry || !historyRoot) return;
+      overlayEntry = null;
+      var close = historyRoot.querySelector("[data-overlay] [data-overlay-close]")
+        || historyRoot.querySelector("[data-overlay-close]");
+      if (close) close.click();
+    });
+  }
+
+  /* Swipe between parks on touch screens: a horizontal swipe that starts inside an element
+   * with data-swipe-between="PREFIX" presses the next (swipe to the left) or previous (to the
+   * right) of the buttons whose data-key starts with PREFIX, counted from the one with
+   * aria-pressed="true". Only touch and pen; a mostly vertical move is a scroll (the browser
+   * cancels the pointer, or the move is refused here), never a swipe. */
+  var SWIPE_MIN_PX = 48;
+  var SWIPE_MAX_MS = 900;
+  var swipe = null;
+
+  function swipeStart(event) {
+    swipe = null;
+    if (event.pointerType !== "touch" && event.pointerType !== "pen") return;
+    if (!event.isPrimary || !event.target || !event.target.closest) return;
+    var region = event.target.closest("[data-swipe-between]");
+    if (!region) return;
+    swipe = {
+      x: event.clientX,
+      y: event.clientY,
+      t: performance.now(),
+      id: event.pointerId,
+      prefix: region.getAttribute("data-swipe-between"),
+    };
+  }
+
+  function swipeEnd(event) {
+    var s = swipe;
+    swipe = null;
+    if (!s || event.pointerId !== s.id) return;
+    var dx = event.clientX - s.x;
+    var dy = event.clientY - s.y;
+    if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < 2 * Math.abs(dy)) return;
+    if (performance.now() - s.t > SWIPE_MAX_MS) return;
+    var items = [];
+    var nodes = document.querySelectorAll("[data-key]");
+    for (var i = 0; i < nodes.length; i++) {
+      if (nodes[i].getAttribute("data-key").indexOf(s.prefix) === 0) items.push(nodes[i]);
+    }
+    var at = -1;
+    for (var k = 0; k < items.length; k++) {
+      if (items[k].getAttribute("aria-pressed") === "true") at = k;
+    }
+    if (at < 0) return;
+    var next = items[at + (dx < 0 ? 1 : -1)];
+    if (next) next.click();
+  }
+
+  document.addEventListener("pointerdown", swipeStart, { passive: true });
+  document.addEventListener("pointerup", swipeEnd, { passive: true });
+  document.addEventListener("pointercancel", function () { swipe = null; }, { passive: true });
+
   /* Make the children of ``root`` match the JSON list of descriptions; return the time taken. */
   function render(root, json) {
     var t0 = performance.now();
@@ -178,6 +277,7 @@
     var svg = root.namespaceURI === SVG_NS;
     patchChildren(root, descs, svg);
     if (flying.length) fly(root);
+    syncHistory(root);
     return performance.now() - t0;
   }
 

@@ -132,6 +132,16 @@ def no_sideways_scroll(page) -> bool:
     )
 
 
+def wait_for_animations(page, timeout=15_000) -> None:
+    """Wait until every finite animation of the page has ended (the end screen's pad fills row
+    by row), so that a screenshot shows the screen as it stays."""
+    page.wait_for_function(
+        """() => document.getAnimations().every(
+            (a) => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)""",
+        timeout=timeout,
+    )
+
+
 def screenshot(page, name: str, full_page: bool = True) -> Path:
     """Write a screenshot into test-artifacts/ (the whole page, or just the viewport)."""
     ARTIFACTS.mkdir(exist_ok=True)

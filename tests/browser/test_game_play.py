@@ -11,6 +11,7 @@ from game_driver import (
     pad_totals,
     play_to_end,
     screenshot,
+    wait_for_animations,
 )
 
 from pyapp.park.bots import BOTS
@@ -62,6 +63,7 @@ def test_human_against_a_bot_to_the_scoring_pad(page, page_log):
     flipped = sum(s["flipped"] for s in result["players"])
     assert page.locator(".end-park g.space.is-flipped").count() == flipped
     assert no_sideways_scroll(page)
+    wait_for_animations(page)  # the pad fills row by row: the artefact shows it filled
     screenshot(page, "end-1280.png")
     assert page_log.page_errors == []
 

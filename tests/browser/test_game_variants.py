@@ -13,6 +13,7 @@ from game_driver import (
     play_human_step,
     screen,
     screenshot,
+    wait_for_animations,
     wait_for_human_or_end,
 )
 from sitetest import open_app
@@ -91,6 +92,7 @@ def test_geyser_park_pass_and_play_on_a_phone(browser, site_url):
         state = from_record(game_record(page))
         assert state["options"]["variant"] == "geyser"
         assert pad_totals(page) == [s["total"] for s in final_scores(state)["players"]]
+        wait_for_animations(page)  # the pad filled
         screenshot(page, "end-geyser-360.png")
     finally:
         context.close()

@@ -124,6 +124,31 @@ def choose_steadily(page, kind: str, rng: random.Random) -> None:
         play_human_step(page, rng)
 
 
+def play_decisions(page, size: str, want: set[str], prefix: str = "decision") -> set[str]:
+    """Play the person's decisions, checking each fits and does not move, with a screenshot of
+    the first of each kind, until every kind of ``want`` was seen (and a few more steps)."""
+    rng = random.Random(3)
+    seen: set[str] = set()
+    steps = 0
+    while steps < 60:
+        shown = wait_for_human_or_end(page)
+        if shown == "handover":
+            play_human_step(page, rng)
+            continue
+        if shown == "end":
+            break
+        kind = page.locator(HUMAN_TURN).get_attribute("data-decision")
+        check_decision(page, kind)
+        if kind not in seen:
+            seen.add(kind)
+            screenshot(page, f"{prefix}-{kind}-{size}.png", full_page=False)
+        choose_steadily(page, kind, rng)
+        steps += 1
+        if want <= seen and steps > 25:
+            break
+    return seen
+
+
 @pytest.mark.parametrize("size", list(VIEWPORTS))
 def test_every_decision_fits_the_viewport(browser, site_url, size):
     context = browser.new_context(**VIEWPORTS[size])
@@ -132,28 +157,27 @@ def test_every_decision_fits_the_viewport(browser, site_url, size):
         page = open_app(context, site_url, log)
         new_game(page, seats=("human", "random", "random"), names=("Lin", "Sam", "Kit"), seed="9")
         page.locator("[data-action=speed]").click()
-        rng = random.Random(3)
-        seen: set[str] = set()
-        steps = 0
         # setup weather, placements, marmot choices and the forecast all come in the first
         # rounds
-        while steps < 60:
-            shown = wait_for_human_or_end(page)
-            if shown == "handover":
-                play_human_step(page, rng)
-                continue
-            if shown == "end":
-                break
-            kind = page.locator(HUMAN_TURN).get_attribute("data-decision")
-            check_decision(page, kind)
-            if kind not in seen:
-                seen.add(kind)
-                screenshot(page, f"decision-{kind}-{size}.png", full_page=False)
-            choose_steadily(page, kind, rng)
-            steps += 1
-            if {"place", "pick", "weather"} <= seen and steps > 25:
-                break
+        seen = play_decisions(page, size, {"place", "pick", "weather"})
         assert {"place", "pick", "weather"} <= seen, seen
+        assert log.console_errors == [] and log.page_errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", ["1366x768", "360x740"])
+def test_geyser_park_decisions_fit_the_viewport(browser, site_url, size):
+    """Geyser Park's own decisions (the starting weather on the ring, turning a forecast token
+    up), at a laptop and a phone size, with their screenshots."""
+    context = browser.new_context(**VIEWPORTS[size])
+    log = PageLog()
+    try:
+        page = open_app(context, site_url, log)
+        new_game(page, variant="geyser", seats=("human", "random"), names=("Lin", "Sam"), seed="5")
+        page.locator("[data-action=speed]").click()
+        seen = play_decisions(page, size, {"start", "reveal", "place"}, prefix="geyser")
+        assert {"start", "reveal", "place"} <= seen, seen
         assert log.console_errors == [] and log.page_errors == []
     finally:
         context.close()

@@ -31,6 +31,7 @@ from pyapp.park.game import (
     play,
 )
 from pyapp.ui.park.controller import (
+    FAST_THINK_MS,
     FIRST_FRAME_S,
     PACE_FAST_MS,
     PACE_MS,
@@ -271,7 +272,11 @@ def test_resume_continues_any_state_with_its_seats():
     c = Controller()
     c.resume(state, ["random", "human", "greedy"])
     assert c.state is state and c.seats == ["random", "human", "greedy"]
-    assert c.session() == {"seats": ["random", "human", "greedy"], "fast": False}
+    assert c.session() == {
+        "seats": ["random", "human", "greedy"],
+        "fast": False,
+        "hide_between": False,
+    }
     d = decision(state)
     assert (c.bot_to_move() == d["player"]) == (c.seats[d["player"]] != "human")
     with pytest.raises(ValueError):
@@ -395,3 +400,17 @@ def test_whole_games_reach_the_scoring_pad(variant, seats):
     assert c.screen == "end"
     assert c.result == final_scores(c.state)
     assert len(c.state["log"]) > 35 * len(seats)
+
+
+def test_faster_bots_give_a_searching_bot_a_deadline():
+    c = start(seats=("strong", "human"))
+    assert c.bot_to_move() == 0 and hasattr(c.bots[0], "deadline_ms")
+    next(c.bot_think(0), None)
+    assert c.bots[0].deadline_ms is None  # the normal pace: counted work only
+    c.handle("speed", {})
+    assert c.fast
+    next(c.bot_think(0), None)
+    assert c.bots[0].deadline_ms == FAST_THINK_MS < 1000
+    c.handle("speed", {})
+    next(c.bot_think(0), None)
+    assert c.bots[0].deadline_ms is None

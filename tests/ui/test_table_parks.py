@@ -52,3 +52,25 @@ def test_sentences_have_no_parenthesised_plurals():
     assert weather_name(WEATHER_BY_NAME["thunderstorm1"].id) == "thunderstorm with 1 cloud"
     assert weather_name(WEATHER_BY_NAME["thunderstorm3"].id) == "thunderstorm with 3 clouds"
     assert weather_effect(WEATHER_BY_NAME["thunderstorm1"].id).endswith("exactly 1 animal")
+
+
+def _first(c, pred):
+    nodes, _ = render(c)
+    return next((e for n in nodes for e in n.iter() if pred(e)), None)
+
+
+def test_a_park_viewed_full_size_is_an_overlay_the_phones_back_closes():
+    c = _place_decision()
+    table = _first(c, lambda e: e.attrs.get("data-screen") == "table")
+    assert "data-overlay" not in table.attrs
+    # the park is where a sideways swipe goes from tab to tab (static/js/game-dom.js)
+    box = _first(c, lambda e: "park-box" in e.classes())
+    assert box.attrs["data-swipe-between"] == "tab-"
+    click(c, [e for e in offered(c, "view") if e.attrs.get("data-tab")][1])
+    table = _first(c, lambda e: e.attrs.get("data-screen") == "table")
+    assert table.attrs["data-overlay"] == "park-1"
+    back = _first(c, lambda e: e.attrs.get("data-overlay-close"))
+    assert back.attrs["data-key"] == "park-back"
+    click(c, back)  # what Back presses
+    assert c.viewing is None
+    assert "data-overlay" not in _first(c, lambda e: e.attrs.get("data-screen") == "table").attrs

@@ -21,9 +21,18 @@ frames; ``choose(observation)`` runs it to the end.
 
 The bot's random draws for a decision come from a generator seeded by the bot's seed and the
 position (its round, turn and log length), so a decision does not depend on earlier calls either.
+
+A wall-time deadline is optional (``deadline_ms``, None by default: then nothing is timed). The
+browser sets one when a person asks for faster bots: once it has passed, the search stops at
+the next simulated decision of the bot's own, and the choice is made on the determinisations
+every candidate was played on to the end (or, if not even one is complete, on the greedy
+price). Such a decision depends
+on the machine's speed; without a deadline it never does.
 """
 
 from __future__ import annotations
+
+import time
 
 from ...core.rng import Rng
 from ...core.thinking import Thinking
@@ -83,12 +92,17 @@ def determinise(view: dict, rng: Rng) -> dict:
 class StrongBot:
     name = "strong"
 
-    def __init__(self, seed=0, samples=4, candidates=6, horizon=7, params=None):
+    def __init__(
+        self, seed=0, samples=4, candidates=6, horizon=7, params=None, deadline_ms=None, clock=None
+    ):
         self.seed = seed
         self.samples = samples
         self.candidates = candidates
         self.horizon = horizon
         self.params = params
+        # wall time a decision may take from ``start``, or None (counted work only)
+        self.deadline_ms = deadline_ms
+        self.clock = clock or time.perf_counter
 
     # ------------------------------------------------------------------ public API
 
@@ -96,7 +110,8 @@ class StrongBot:
         d = decision(obs)
         if d is None:
             raise ValueError("the game is over: there is nothing to choose")
-        return Thinking(self._think(obs, d))
+        end = None if self.deadline_ms is None else self.clock() + self.deadline_ms / 1000.0
+        return Thinking(self._think(obs, d, end))
 
     def choose(self, obs: dict):
         return self.start(obs).run()
@@ -107,9 +122,10 @@ class StrongBot:
         ctx = obs["ctx"]
         return Rng.from_seed(f"{self.seed}/{ctx['round']}/{ctx['turn']}/{len(obs.get('log', ()))}")
 
-    def _think(self, obs: dict, d: dict):
+    def _think(self, obs: dict, d: dict, end: float | None = None):
         """The decision as a generator: each ``yield`` ends a small unit of work (a simulated
-        decision or a table of prices); the return value is the action."""
+        decision or a table of prices); the return value is the action. ``end``: the clock's
+        time after which the search stops (None: no deadline)."""
         rng = self._rng_for(obs)
         p, kind = d["player"], d["kind"]
         if kind == "reveal":
@@ -125,7 +141,9 @@ class StrongBot:
             picks = legal_actions(obs, p)
             scored = [(table.best(a.action, a.terrain), a) for a in picks]
             yield
-            penalty = yield from self._opponent_gain(obs, p, picks)
+            penalty = yield from self._opponent_gain(obs, p, picks, end)
+            if penalty is None:  # out of time: the best greedy price
+                return _first_best(scored)
             scored = [(s - penalty[a], a) for s, a in scored]
         else:
             scored = weather_options(obs, p, self.params)
@@ -144,30 +162,53 @@ class StrongBot:
             return cands[0]
         yield
         totals = [0.0] * len(cands)
+        complete = 0  # determinisations every candidate was played on
         for _ in range(self.samples):
             world = determinise(obs, rng)
             seed = rng.next()
-            for c, a in enumerate(cands):
+            values = []
+            for a in cands:
                 st = copy_state(world)
                 apply(st, a)
-                totals[c] += yield from self._rollout(st, p, Rng(seed))
-        results = [(totals[c] / self.samples - penalty.get(a, 0.0), a) for c, a in enumerate(cands)]
+                value = yield from self._rollout(st, p, Rng(seed), end)
+                if value is None:
+                    break
+                values.append(value)
+                if self._late(end):
+                    break
+            if len(values) < len(cands):
+                break  # out of time: this determinisation is left out (equal luck for all)
+            for c, v in enumerate(values):
+                totals[c] += v
+            complete += 1
+            if self._late(end):
+                break
+        if not complete:
+            return cands[0]  # not even one determinisation in time: the best greedy price
+        results = [(totals[c] / complete - penalty.get(a, 0.0), a) for c, a in enumerate(cands)]
         return best_of(results, rng)
 
-    def _opponent_gain(self, obs: dict, me: int, picks):
-        """Mean best immediate gain of the opponents under each requirement (generator)."""
+    def _late(self, end: float | None) -> bool:
+        return end is not None and self.clock() >= end
+
+    def _opponent_gain(self, obs: dict, me: int, picks, end: float | None = None):
+        """Mean best immediate gain of the opponents under each requirement (generator); None
+        when the deadline ``end`` passes first."""
         others = [q for q in range(len(obs["G"]["players"])) if q != me]
         gain = dict.fromkeys(picks, 0.0)
         for q in others:
+            if self._late(end):
+                return None
             table = PlacementTable(obs, q, self.params)
             for a in picks:
                 gain[a] += table.best(a.action, a.terrain) / len(others)
             yield
         return gain
 
-    def _rollout(self, st: dict, me: int, rng: Rng):
+    def _rollout(self, st: dict, me: int, rng: Rng, end: float | None = None):
         """Play ``horizon`` more action turns (self greedy, others random), then estimate
-        (generator: yields after each of its own simulated decisions)."""
+        (generator: yields after each of its own simulated decisions); None when the deadline
+        ``end`` passes before it is over."""
         turns = 0
         last = (st["ctx"]["round"], st["ctx"]["turn"])
         while not is_over(st):
@@ -182,6 +223,8 @@ class StrongBot:
             if p == me:
                 apply(st, self._policy(st, me, kind, rng))
                 yield
+                if self._late(end):
+                    return None
             else:
                 apply(st, _random_choice(st, p, kind, rng))
         value = evaluator(st, me, self.params).total

@@ -83,6 +83,53 @@ def step_towards(ats, at: tuple[int, int], key: str) -> tuple[int, int] | None:
     return best
 
 
+# The animals' silhouettes (our own drawings), each one filled path in a disc of radius 10
+# centred on 0, so that a species is known by its shape as well as its colour and letter (symbols
+# "a-<species>" of the sprite: a token places them with <use>, its path is sent once per page).
+ANIMALS = {
+    # spread wings, seen from below: head, wings with fingered tips, fanned tail
+    "eagle": (
+        "M0,-6.6 C1.1,-6.6 1.6,-5.8 1.5,-4.6 C3.6,-5.6 6.4,-6.2 9.4,-5.2 L7.8,-4.2 L9.6,-3.4 "
+        "L7.6,-2.6 L9.2,-1.6 L6.8,-1.2 L7.6,-0.1 C5.4,-0.3 3.6,0.2 2.2,1.3 L3.4,6.6 L0,5.4 "
+        "L-3.4,6.6 L-2.2,1.3 C-3.6,0.2 -5.4,-0.3 -7.6,-0.1 L-6.8,-1.2 L-9.2,-1.6 L-7.6,-2.6 "
+        "L-9.6,-3.4 L-7.8,-4.2 L-9.4,-5.2 C-6.4,-6.2 -3.6,-5.6 -1.5,-4.6 C-1.6,-5.8 -1.1,-6.6 "
+        "0,-6.6 Z"
+    ),
+    # head seen from the front under broad branching antlers
+    "elk": (
+        "M-1.9,-2.4 L-3.4,-4.2 L-6.6,-5.6 L-7.4,-7.6 L-8.1,-4.9 L-9.6,-4.2 L-6.1,-4.4 "
+        "L-4.4,-3.6 L-4.9,-7.9 L-3.6,-5 L-2.6,-8.6 L-2.5,-4.7 L-1,-2.9 L1,-2.9 L2.5,-4.7 "
+        "L2.6,-8.6 L3.6,-5 L4.9,-7.9 L4.4,-3.6 L6.1,-4.4 L9.6,-4.2 L8.1,-4.9 L7.4,-7.6 "
+        "L6.6,-5.6 L3.4,-4.2 L1.9,-2.4 L4.8,-2.2 L2.4,-0.6 L1.6,4.8 C1.2,6.4 -1.2,6.4 -1.6,4.8 "
+        "L-2.4,-0.6 L-4.8,-2.2 Z"
+    ),
+    # head in profile: horns swept back, pointed beard
+    "goat": (
+        "M-7.2,0.6 C-7.6,-1 -6.4,-2.4 -4.6,-3.4 C-3.6,-6 -1,-8.4 3,-8.6 C5.6,-8.6 7.6,-6.8 "
+        "8.4,-4.2 C6.8,-6 4.8,-6.8 2.6,-6.4 C0.8,-6 -0.6,-4.8 -1.2,-3.4 L1,-3.6 L0.8,-2.2 "
+        "C2.6,-1.4 3.6,0.4 3.6,2.6 L3.4,7.6 L-0.4,7.6 L-0.6,4 C-1.6,4.2 -2.6,4.6 -3.4,5.8 "
+        "L-4,8.6 L-5,5.6 C-5.6,3.6 -6.6,2.2 -7.2,0.6 Z"
+    ),
+    # body in profile: shoulder hump, low head, short legs
+    "bear": (
+        "M-9.6,0.6 C-9.6,-0.6 -8.6,-1.6 -7.2,-1.9 L-6.6,-3.4 L-5.6,-2.4 C-3.8,-4.6 -1,-5.4 "
+        "1.6,-5 C4.6,-4.6 7.8,-3.6 9,-1.2 C9.6,0.4 9.4,2 9,3 L9.2,5.6 L6.6,5.6 L6.2,2.8 "
+        "L-1.6,3 L-2.2,5.6 L-4.8,5.6 L-5.2,1.4 C-6.6,1.6 -8.6,1.6 -9.6,0.6 Z"
+    ),
+    # body in profile: high hump, head held low with a beard, a horn, thin hindquarters
+    "bison": (
+        "M-9.6,3.6 L-9.8,0.4 C-9.8,-1.2 -9,-2.4 -7.8,-2.6 L-8.4,-4.6 L-6.8,-3.2 C-5.6,-7 "
+        "-1.6,-7.6 1,-5.4 C3,-4 5.6,-3.8 8,-3 C9.2,-2.6 9.6,-1.4 9.6,0.2 L9.2,5.4 L7.2,5.4 "
+        "L6.8,2.6 L0,3 L-0.6,5.4 L-3,5.4 L-3.4,3.6 C-5,4.4 -6.8,4.8 -8.2,4.4 Z"
+    ),
+    # head seen from the front: tall pointed ears, narrow muzzle, ruff of the cheeks
+    "wolf": (
+        "M0,7.4 L-1.6,5.6 L-2.6,2.4 L-5.4,1.6 L-4.4,0.6 L-6.8,-0.6 L-5.2,-1.6 L-6.4,-8.4 "
+        "L-2.2,-4 L2.2,-4 L6.4,-8.4 L5.2,-1.6 L6.8,-0.6 L4.4,0.6 L5.4,1.6 L2.6,2.4 L1.6,5.6 Z"
+    ),
+}
+
+
 # --------------------------------------------------------------------------- icon sprite
 
 _TREE = "M0,-7 L5,1 L1.3,1 L1.3,4 L-1.3,4 L-1.3,1 L-5,1 Z"
@@ -236,6 +283,8 @@ _SYMBOLS = {
         ("circle", {"cx": "-1.3", "cy": "-5.6", "r": "0.6", "class": "eye"}),
         ("circle", {"cx": "1.3", "cy": "-5.6", "r": "0.6", "class": "eye"}),
     ],
+    # the animals: "a-eagle", "a-elk", ...
+    **{f"a-{species}": [("path", {"d": d})] for species, d in ANIMALS.items()},
 }
 
 
@@ -296,6 +345,40 @@ _LAYOUT = {
 _DROP = "M0,1.2 C1.7,3.4 2.4,4.5 2.4,5.4 A2.4,2.4 0 0 1 -2.4,5.4 C-2.4,4.5 -1.7,3.4 0,1.2 Z"
 
 
+def water_drop(scale: float = 1.0, dy: float = 0.0) -> E:
+    """The watering hole's drop (a token's badge, the legend's picture)."""
+    return h(
+        "path",
+        {
+            "class": "drop",
+            "d": _DROP,
+            "transform": f"translate(0,{svg_num(dy)}) scale({svg_num(scale)})",
+        },
+    )
+
+
+SIL_SCALE = 0.088  # a silhouette's size in a disc of radius 1: inside it, with a small margin
+
+
+def animal_glyph(species: str, letter: str, x: float, y: float, r: float) -> list[E]:
+    """One animal of a token: its coloured disc of radius ``r`` at (x, y), its silhouette and,
+    small in the lower right, its letter (for players who tell the colours apart badly)."""
+    return [
+        h("circle", {"class": f"sp sp-{species}", "cx": x, "cy": y, "r": r}),
+        use(f"a-{species}", x, y, 20.0 * r * SIL_SCALE, f"sil sil-{species}"),
+        h(
+            "text",
+            {
+                "class": f"sp-l sp-l-{species}",
+                "x": x + r * 0.72,
+                "y": y + r * 0.98,
+                "font-size": r * 0.85,
+            },
+            letter,
+        ),
+    ]
+
+
 def token_glyph(
     tid: int,
     letters: dict[str, str],
@@ -304,38 +387,18 @@ def token_glyph(
     radius: float = 8.2,
     cls: str = "tok",
 ) -> E:
-    """An animal token: a round tile with one coloured disc and letter per animal and a
-    water-drop badge for the watering hole. ``letters`` maps species to their letter."""
+    """An animal token: a round tile with one coloured disc per animal (its silhouette and,
+    small, its letter) and a water-drop badge for the watering hole. ``letters`` maps species
+    to their letter."""
     token = TOKENS[tid]
     n = len(token.animals)
     parts = [h("circle", {"class": "tok-bg", "cx": 0.0, "cy": 0.0, "r": radius})]
     scale = radius / 8.2
     for species, (ax, ay, ar) in zip(token.animals, _LAYOUT[(n, token.water)], strict=True):
         ax, ay, ar = ax * scale, ay * scale, ar * scale
-        parts.append(h("circle", {"class": f"sp sp-{species}", "cx": ax, "cy": ay, "r": ar}))
-        parts.append(
-            h(
-                "text",
-                {
-                    "class": f"sp-l sp-l-{species}",
-                    "x": ax,
-                    "y": ay + ar * 0.42,
-                    "font-size": ar * 1.25,
-                },
-                letters.get(species, species[:1].upper()),
-            )
-        )
+        parts += animal_glyph(species, letters.get(species, species[:1].upper()), ax, ay, ar)
     if token.water:
-        parts.append(
-            h(
-                "path",
-                {
-                    "class": "drop",
-                    "d": _DROP,
-                    "transform": f"translate(0,{svg_num(0.6 * scale)}) scale({svg_num(scale)})",
-                },
-            )
-        )
+        parts.append(water_drop(scale, 0.6 * scale))
     transform = f"translate({svg_num(x)},{svg_num(y)})"
     return h("g", {"class": cls, "transform": transform}, parts)
 

@@ -45,6 +45,10 @@ from ..table import int_or as _int
 from .viewmodel import describe_log_entry, place_choices, prompt_text
 
 MAX_SEATS = 4
+# "Faster bots": a bot that searches (the strong bot: ``deadline_ms``) stops its search this
+# long after it starts, so that its whole decision (with the first frame before it and the page's
+# work between its slices) stays within 1 s in the browser (tools/bench_ui.py measures it)
+FAST_THINK_MS = 600
 
 
 def parse_at(text) -> tuple[int, int] | None:
@@ -62,7 +66,8 @@ class SetupForm(SeatForm):
     def __init__(self, bot_names):
         super().__init__(bot_names, 1, MAX_SEATS, count=2)
         self.variant = "base"
-        self.hide_between = False  # pass-and-play: hand-over screens between people
+        # pass-and-play: hand-over screens between people (the table's default: none)
+        self.hide_between = Controller.HIDE_BETWEEN_DEFAULT
 
     def counts(self) -> list[int]:
         v = VARIANTS[self.variant]
@@ -97,6 +102,10 @@ class Turn:
 
 
 class Controller(SeatInputs, TableController):
+    # nothing of this game is secret from the table: the turn passes with a banner unless the
+    # players ask for hand-over screens (kept in saves: ``session``/``restore_session``)
+    HIDE_BETWEEN_DEFAULT = False
+
     def __init__(self, bot_names=None, reduced_motion: bool = False, seed_source=None):
         super().__init__(GAME, bot_names, reduced_motion, seed_source)
         self.form = SetupForm(self.bot_names)
@@ -116,6 +125,7 @@ class Controller(SeatInputs, TableController):
     def after_resume(self) -> None:
         self.viewing = None
         self.fill_form(self.state["options"], self.seats)
+        self.form.hide_between = self.hide_between  # a rematch keeps the game's setting
 
     def fill_form(self, options: dict, seats: list[str]) -> None:
         variant = options.get("variant", "base")
@@ -130,6 +140,12 @@ class Controller(SeatInputs, TableController):
 
     def describe_move(self, player: int, text: str) -> str:
         return describe_log_entry(self.state, player, text)
+
+    def bot_think(self, p: int):
+        bot = self.bots[p]
+        if hasattr(bot, "deadline_ms"):  # a bot with a search deadline: only at the fast pace
+            bot.deadline_ms = FAST_THINK_MS if self.fast else None
+        return super().bot_think(p)
 
     # ------------------------------------------------------------------ reading
 

@@ -9,14 +9,19 @@ pairs, ``term`` being ``None`` for a plain paragraph.
 
 The solo score bands are built from the engine's table (``components.SOLO_RATINGS``) and the
 interface catalogue's ``solo.*`` words, the very words of the end screen: one source for both.
+
+``pictures(lang)`` gives the drawings shown with the sections (the same drawings as the table:
+``art.py``): the animals and example tokens under "Getting ready", every weather token under
+"Weather".
 """
 
 from __future__ import annotations
 
-from pyapp.park.components import SOLO_RATINGS
+from pyapp.park.components import SOLO_RATINGS, SPECIES, TOKENS, WEATHER_BY_NAME
 
 from ..i18n import t_in
 from ..strings_fr import typeset_sections
+from . import art
 
 # The order of the weather kinds and scoring categories matches pyapp.park.components.WEATHER_KINDS
 # and pyapp.park.scoring.CATEGORIES (a test checks it).
@@ -497,3 +502,40 @@ RULES = {
 def sections(lang: str) -> list[dict]:
     """The rules reference in ``lang`` ("en" or "fr"; anything else gives English)."""
     return RULES.get(lang, RULES["en"])
+
+
+# example tokens of the pictures: (animals, watering hole) as the box has them
+_EXAMPLE_TOKENS = ((1, True), (2, False), (2, True), (3, False))
+
+
+def _picture(content) -> object:
+    return art.mini_svg(content, 20.0, "mini rules-picture")
+
+
+def pictures(lang: str) -> dict[str, list[tuple[object, str]]]:
+    """The drawings of the rules reference per section id: ``[(svg element, caption)]``, with
+    captions in ``lang`` (the language of the screen)."""
+    from .viewmodel import WEATHER_SHOWN, token_label, weather_name  # the table's words
+
+    letters = {s: t_in(lang, f"species.{s}.letter") for s in SPECIES}
+    setup = [
+        (_picture(art.animal_glyph(s, letters[s], 0.0, 0.0, 9.0)), t_in(lang, f"species.{s}.one"))
+        for s in SPECIES
+    ]
+    setup.append((_picture(art.water_drop(1.9, -4.0)), t_in(lang, "action.water")))
+    for n, water in _EXAMPLE_TOKENS:
+        kind = [t for t in TOKENS if len(t.animals) == n and t.water == water]
+        tid = max(kind, key=lambda t: (len(set(t.animals)), -t.id)).id  # mixed if there is one
+        setup.append((_picture(art.token_glyph(tid, letters, radius=9.4)), token_label(tid)))
+    weather = [
+        (_picture(art.weather_glyph(WEATHER_BY_NAME[name].id, radius=9.4)), weather_name(wid))
+        for name in WEATHER_SHOWN
+        for wid in (WEATHER_BY_NAME[name].id,)
+    ]
+    weather.append(
+        (
+            _picture(art.weather_glyph(None, radius=9.4, face_down=True)),
+            t_in(lang, "weather.face_down"),
+        )
+    )
+    return {"setup": setup, "weather": weather}

@@ -41,6 +41,7 @@ from . import art, daily, guide
 from .controller import Controller
 from .parkview import ParkDrawing, draw_park
 from .viewmodel import (
+    WEATHER_SHOWN,
     action_token_name,
     feature_name,
     log_lines,
@@ -683,6 +684,7 @@ def table_screen(ctrl: Controller) -> E:
                     "class": "secondary small",
                     "data-action": "back",
                     "data-key": "park-back",
+                    "data-overlay-close": "true",  # what the phone's Back presses
                 },
                 t("park.back"),
             )
@@ -691,7 +693,9 @@ def table_screen(ctrl: Controller) -> E:
         h("div", {"class": "park-head" + (" has-tabs" if n > 1 else "")}, head),
         h(
             "div",
-            {"class": "park-box"},
+            # on touch screens a sideways swipe on the park shows the next or previous park
+            # (the park tabs, static/js/game-dom.js)
+            {"class": "park-box", "data-swipe-between": "tab-" if n > 1 else None},
             park_view(ctrl, shown, interactive=interactive),
             toast(ctrl),
         ),
@@ -723,6 +727,8 @@ def table_screen(ctrl: Controller) -> E:
             "data-decision": kind,
             "data-human-turn": "true" if me is not None else "false",
             "data-player": str(d["player"]) if d else "",
+            # another park viewed full size: the phone's Back returns (static/js/game-dom.js)
+            "data-overlay": f"park-{shown}" if ctrl.viewing is not None else None,
             # a new decision of a person shows the table from its top (static/js/game-dom.js)
             "data-scroll-key": str(len(state["log"])) if me is not None else "wait",
         },
@@ -897,24 +903,13 @@ def display_panel(ctrl: Controller, p: int, choosing: bool) -> E:
 
 
 def species_legend() -> E:
-    """What the letters on the tokens stand for (colour and letter per species)."""
+    """What the tokens' animals are (colour, silhouette and letter per species)."""
     lets = letters()
     items = []
     for s in SPECIES:
-        chip = art.mini_svg(
-            [
-                h("circle", {"class": f"sp sp-{s}", "cx": 0, "cy": 0, "r": 8}),
-                h("text", {"class": f"sp-l sp-l-{s}", "x": 0, "y": 3.4, "font-size": 9}, lets[s]),
-            ],
-            19.0,
-            "mini legend-chip",
-        )
+        chip = art.mini_svg(art.animal_glyph(s, lets[s], 0, 0, 9), 19.0, "mini legend-chip")
         items.append(h("li", None, chip, h("span", None, t(f"species.{s}.one"))))
-    drop = art.mini_svg(
-        h("path", {"class": "drop", "d": art._DROP, "transform": "translate(0,-4) scale(1.9)"}),
-        19.0,
-        "mini legend-chip",
-    )
+    drop = art.mini_svg(art.water_drop(1.9, -4.0), 19.0, "mini legend-chip")
     items.append(h("li", None, drop, h("span", None, t("action.water"))))
     return h("ul", {"class": "species-legend", "aria-label": t("legend.title")}, items)
 
@@ -922,18 +917,7 @@ def species_legend() -> E:
 def weather_guide() -> E:
     """Every kind of weather token and what it drives away (a collapsible guide)."""
     items = []
-    for name in (
-        "sun",
-        "hurricane",
-        "hailstorm",
-        "downpour",
-        "snowstorm",
-        "heatwave",
-        "fog",
-        "thunderstorm1",
-        "thunderstorm2",
-        "thunderstorm3",
-    ):
+    for name in WEATHER_SHOWN:
         wid = WEATHER_BY_NAME[name].id
         items.append(
             h(
@@ -1167,20 +1151,10 @@ def board_panel(ctrl: Controller, choosing: bool) -> E:
 def action_chip(a: str, lets: dict, enabled: bool | None, selected: bool) -> E:
     """An action token of the selection row (a button when the marmot holder chooses)."""
     if a == "water":
-        glyph = art.mini_svg(
-            h("path", {"class": "drop", "d": art._DROP, "transform": "translate(0,-4) scale(1.9)"}),
-            19.0,
-            "mini action-svg",
-        )
+        content = art.water_drop(1.9, -4.0)
     else:
-        glyph = art.mini_svg(
-            [
-                h("circle", {"class": f"sp sp-{a}", "cx": 0, "cy": 0, "r": 8}),
-                h("text", {"class": f"sp-l sp-l-{a}", "x": 0, "y": 3.4, "font-size": 9}, lets[a]),
-            ],
-            19.0,
-            "mini action-svg",
-        )
+        content = art.animal_glyph(a, lets[a], 0.0, 0.0, 9.0)
+    glyph = art.mini_svg(content, 19.0, "mini action-svg")
     name = action_token_name(a)
     if enabled is None:
         return h("span", {"class": "action-chip", "role": "img", "aria-label": name}, glyph)
@@ -1360,18 +1334,7 @@ def scoring_pad(sheets: list[dict], winners: list[int]) -> E:
                 "mini",
             )
         else:
-            icon = art.mini_svg(
-                [
-                    h("circle", {"class": f"sp sp-{cat}", "cx": 0, "cy": 0, "r": 8}),
-                    h(
-                        "text",
-                        {"class": f"sp-l sp-l-{cat}", "x": 0, "y": 3.4, "font-size": 9},
-                        lets[cat],
-                    ),
-                ],
-                19.0,
-                "mini",
-            )
+            icon = art.mini_svg(art.animal_glyph(cat, lets[cat], 0.0, 0.0, 9.0), 19.0, "mini")
         cells = [
             h(
                 "th",

@@ -49,6 +49,22 @@ def token_label_by_name(name: str) -> str:
     return token_label(TOKEN_BY_NAME[name].id)
 
 
+# one token of each kind of weather, in the order the guides show them (the table's weather
+# guide, the rules reference's pictures)
+WEATHER_SHOWN = (
+    "sun",
+    "hurricane",
+    "hailstorm",
+    "downpour",
+    "snowstorm",
+    "heatwave",
+    "fog",
+    "thunderstorm1",
+    "thunderstorm2",
+    "thunderstorm3",
+)
+
+
 def weather_name(wid: int) -> str:
     w = WEATHER[wid]
     if w.kind == "thunderstorm":
