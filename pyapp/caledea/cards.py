@@ -12,7 +12,7 @@ number (``a1`` top left; ``j10`` bottom right; ``t10`` on the epic board of 20 c
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 from pathlib import Path
 
@@ -207,22 +207,41 @@ def board_squares() -> tuple[str, ...]:
     return tuple(check_board(_read("board.json")))
 
 
-@lru_cache(maxsize=1)
-def kingdoms() -> tuple[dict, ...]:
-    return tuple(check_kingdoms(_read("kingdoms.json")))
+# Editions of the kingdom cards: ``kingdoms.json`` holds the current one (new games); the cards
+# of an older edition stay in their own file so that games saved with them load and play on.
+OLDER_EDITIONS = {1: "kingdoms-edition1.json"}
 
 
 @lru_cache(maxsize=1)
 def edition() -> int:
+    """The current edition of the kingdom cards (new games are played with it)."""
     return int(_read("kingdoms.json").get("edition", 1))
 
 
-def kingdom_names() -> tuple[str, ...]:
-    return tuple(k["name"] for k in kingdoms())
+def editions() -> tuple[int, ...]:
+    """Every edition of the kingdom cards this app plays."""
+    return (*sorted(OLDER_EDITIONS), edition())
 
 
-def kingdom(name: str) -> dict:
-    for k in kingdoms():
+@cache
+def kingdoms(edition_n: int | None = None) -> tuple[dict, ...]:
+    """The nine kingdoms of an edition (default: the current one)."""
+    if edition_n is None or edition_n == edition():
+        return tuple(check_kingdoms(_read("kingdoms.json")))
+    if edition_n not in OLDER_EDITIONS:
+        raise DataError(f"kingdoms: no edition {edition_n} (this app has {editions()})")
+    data = _read(OLDER_EDITIONS[edition_n])
+    if data.get("edition") != edition_n:
+        raise DataError(f"{OLDER_EDITIONS[edition_n]}: not the cards of edition {edition_n}")
+    return tuple(check_kingdoms(data))
+
+
+def kingdom_names(edition_n: int | None = None) -> tuple[str, ...]:
+    return tuple(k["name"] for k in kingdoms(edition_n))
+
+
+def kingdom(name: str, edition_n: int | None = None) -> dict:
+    for k in kingdoms(edition_n):
         if k["name"] == name:
             return k
     raise KeyError(name)

@@ -51,16 +51,16 @@ def normalise_options(options: dict) -> dict:
     if not isinstance(seed, int | str) or isinstance(seed, bool) or len(str(seed)) > 60:
         raise OptionsError("the seed is a whole number or a short text")
     edition = options.get("edition", cards.edition())
-    if edition != cards.edition():
+    if type(edition) is not int or edition not in cards.editions():
         raise OptionsError(
-            f"this game was made with edition {edition} of the kingdoms; this app has edition "
-            f"{cards.edition()}"
+            f"this game was made with edition {edition} of the kingdoms; this app plays "
+            f"editions {', '.join(map(str, cards.editions()))}"
         )
     epic = options.get("epic", False)
     if type(epic) is not bool:
         raise OptionsError("epic is true or false")
     rng = Rng.from_seed(seed)
-    names = cards.kingdom_names()
+    names = cards.kingdom_names(edition)
     kingdoms = options.get("kingdoms")
     if kingdoms is None:
         pool = list(names)
@@ -123,7 +123,7 @@ def board_of(state: dict) -> cards.Board:
 
 
 def kingdom_of(state: dict, p: int) -> dict:
-    return cards.kingdom(state["options"]["kingdoms"][p])
+    return cards.kingdom(state["options"]["kingdoms"][p], state["options"]["edition"])
 
 
 def copy_state(state: dict) -> dict:

@@ -24,12 +24,31 @@ from pyapp.caledea.protocol import GAME  # noqa: E402
 
 OUT = HERE / "playthroughs"
 
-GAMES = {
-    "greedy-2p-seed1": ({"players": 2, "seed": 1}, ["greedy", "greedy"]),
-    "mixed-3p-seed5": ({"players": 3, "seed": 5}, ["greedy", "random", "greedy"]),
-    "epic-2p-seed3": ({"players": 2, "seed": 3, "epic": True}, ["greedy", "random"]),
+GAMES = {  # the first four: edition 1 of the kingdom cards (games saved with it play on)
+    "greedy-2p-seed1": ({"players": 2, "seed": 1, "edition": 1}, ["greedy", "greedy"]),
+    "mixed-3p-seed5": ({"players": 3, "seed": 5, "edition": 1}, ["greedy", "random", "greedy"]),
+    "epic-2p-seed3": ({"players": 2, "seed": 3, "epic": True, "edition": 1}, ["greedy", "random"]),
     "kingdoms-4p-text-seed": (
-        {"players": 4, "seed": "caledea", "kingdoms": ["Talaq", "Xonavia", "Veloria", "Idrasse"]},
+        {
+            "players": 4,
+            "seed": "caledea",
+            "kingdoms": ["Talaq", "Xonavia", "Veloria", "Idrasse"],
+            "edition": 1,
+        },
+        ["greedy", "greedy", "random", "greedy"],
+    ),
+    "edition2-greedy-2p-seed1": ({"players": 2, "seed": 1, "edition": 2}, ["greedy", "greedy"]),
+    "edition2-strong-2p-veloria-talaq": (
+        {"players": 2, "seed": "e2", "kingdoms": ["Veloria", "Talaq"], "edition": 2},
+        ["strong", "strong"],
+    ),
+    "edition2-kingdoms-4p-text-seed": (
+        {
+            "players": 4,
+            "seed": "caledea",
+            "kingdoms": ["Talaq", "Xonavia", "Veloria", "Idrasse"],
+            "edition": 2,
+        },
         ["greedy", "greedy", "random", "greedy"],
     ),
 }

@@ -9,7 +9,10 @@ import pytest
 from caledea_helpers import put, started
 
 from pyapp.caledea import engine
-from pyapp.caledea.bots import BOT_NAMES, make_bot, odds
+from pyapp.caledea.actions import End
+from pyapp.caledea.bots import BOT_NAMES, evaluate, make_bot, odds
+from pyapp.caledea.bots.greedy import combat_choice, scores
+from pyapp.caledea.bots.strong import StrongBot
 from pyapp.caledea.protocol import GAME
 from pyapp.core import arena
 
@@ -101,12 +104,60 @@ def test_greedy_thinks_one_action_per_slice_and_chooses_as_in_one_call():
     assert GAME.why_illegal(state, think.action) is None
 
 
+def strong_at_once(view: dict):
+    """The strong bot's choice computed in one go, without slices (its search as first written:
+    rank every action, then look one action further from the best ``width``): the reference the
+    sliced search must agree with."""
+    st = evaluate.prepare(view)
+    quick = combat_choice(st)
+    if quick is not None:
+        return quick
+    p, sight = engine.to_move(st), StrongBot.sight
+
+    def ranked(s):
+        return sorted(((v, -n, a) for v, n, a in scores(s, p, sight)), key=lambda x: (-x[0], -x[1]))
+
+    def follow(o):
+        d = engine.decision(o)
+        here = evaluate.value(o, p, sight)
+        if d is None or d["player"] != p or d["kind"] != "turn" or o["player"] != p:
+            return here
+        return max(here, ranked(o)[0][0])
+
+    best, best_v = None, None
+    for v1, _, a in ranked(st)[: StrongBot.width]:
+        v = v1 if isinstance(a, End) else sum(w * follow(o) for w, o in evaluate.outcomes(st, a))
+        if best_v is None or v > best_v + 1e-9:
+            best, best_v = a, v
+    return best
+
+
 def test_strong_thinks_in_slices_and_always_chooses_the_same():
     state, view = turn_with_many_actions()
     think, steps = think_in_slices("strong", view)
-    assert steps >= 1 and think.units >= 2
+    # one action weighed per unit of work: never the whole ranking of the turn in one slice
+    assert steps >= len(GAME.legal_actions(state)) and think.units > steps // 2
     assert str(think.action) == str(make_bot("strong", 9).choose(view))
+    assert str(think.action) == str(strong_at_once(view))
     assert GAME.why_illegal(state, think.action) is None
+
+
+@pytest.mark.parametrize("kingdoms", [("Veloria", "Talaq"), ("Orvenne", "Kethmar")])
+def test_strong_in_slices_chooses_as_the_search_in_one_go(kingdoms):
+    """A whole game of strong bots: at every decision the sliced search (driven one unit of
+    work at a time) chooses what the unsliced search chooses."""
+    state = GAME.new_game({"players": 2, "seed": "slices", "kingdoms": list(kingdoms)})
+    bots = [make_bot("strong", s) for s in range(2)]
+    turns = 0
+    while (p := GAME.to_move(state)) is not None and len(state["log"]) < 150:
+        view = GAME.observation(state, p)
+        think = bots[p].start(view)
+        while think.step(0.0) is None:
+            pass
+        assert str(think.action) == str(strong_at_once(view)), len(state["log"])
+        turns += GAME.decision(state)["kind"] == "turn"
+        GAME.play(state, think.action, player=p)
+    assert turns >= 20
 
 
 def test_greedy_beats_random():

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from pyapp.caledea import cards
+from pyapp.caledea import cards, engine
+from pyapp.caledea.protocol import GAME
+from pyapp.core.errors import LoadError, OptionsError
 
 HERE = Path(__file__).resolve().parent
 
@@ -199,3 +201,45 @@ def test_epic_board_joins_two_boards_and_wraps_at_the_outer_edges():
     for sq in range(b.n):
         for t in b.neighbours[sq]:
             assert b.pairs[t] != b.pairs[sq]
+
+
+def test_every_edition_of_the_cards_is_valid_and_new_games_take_the_current_one():
+    assert cards.editions() == (1, 2) and cards.edition() == 2
+    for ed in cards.editions():
+        ks = cards.kingdoms(ed)
+        assert len(ks) == 9 and cards.kingdom_names(ed) == cards.kingdom_names()
+    old = {k["name"]: k for k in cards.kingdoms(1)}
+    assert any(old[k["name"]] != k for k in cards.kingdoms())  # the editions differ
+    state = engine.new_game({"players": 2, "seed": 1})
+    assert state["options"]["edition"] == 2
+
+
+def test_a_game_of_an_older_edition_is_played_with_that_editions_cards():
+    old = {k["name"]: k for k in cards.kingdoms(1)}
+    changed = next(k["name"] for k in cards.kingdoms() if k != old[k["name"]])
+    for ed in cards.editions():
+        state = engine.new_game(
+            {"players": 2, "seed": 1, "kingdoms": [changed, "Talaq"], "edition": ed}
+        )
+        assert engine.kingdom_of(state, 0) == cards.kingdom(changed, ed)
+        assert GAME.kingdom_card(state, 0)["costs"] == cards.kingdom(changed, ed)["costs"]
+        record = GAME.to_record(state)
+        assert GAME.from_record(json.loads(json.dumps(record)))["options"]["edition"] == ed
+
+
+@pytest.mark.parametrize("edition", [0, 3, "2", True, None])
+def test_an_unknown_edition_is_refused_naming_the_editions(edition):
+    with pytest.raises(OptionsError, match="this app plays editions 1, 2"):
+        engine.new_game({"players": 2, "seed": 1, "edition": edition})
+    with pytest.raises(LoadError, match="edition"):
+        GAME.replay({"players": 2, "seed": 1, "edition": edition}, [])
+
+
+def test_an_older_edition_file_must_hold_that_edition(monkeypatch):
+    monkeypatch.setattr(cards, "OLDER_EDITIONS", {1: "kingdoms.json"})
+    cards.kingdoms.cache_clear()
+    try:
+        with pytest.raises(cards.DataError, match="not the cards of edition 1"):
+            cards.kingdoms(1)
+    finally:
+        cards.kingdoms.cache_clear()

@@ -32,26 +32,20 @@ class GreedyBot:
         if choice is not None:
             return choice
         best = None
-        for v, _, a in _scores(st, engine.to_move(st), evaluate.SHORT_SIGHT):
+        for v, _, a in scores(st, engine.to_move(st), evaluate.SHORT_SIGHT):
             if best is None or v > best[0]:  # ties: the first in list order
                 best = (v, a)
             yield
         return best[1]
 
 
-def _scores(st: dict, p: int, sight):
+def scores(st: dict, p: int, sight):
     """(expected value, index, action) of every legal action, one at a time."""
     for n, a in enumerate(engine.legal_actions(st)):
         if isinstance(a, End):
             yield evaluate.value(st, p, sight), n, a
         else:
             yield evaluate.expected(st, a, p, sight), n, a
-
-
-def ranked_turn_actions(st: dict, p: int, sight=evaluate.SHORT_SIGHT) -> list[tuple[float, object]]:
-    """(expected value, action) for every legal action, best first (ties: list order)."""
-    scored = sorted(((-v, n, a) for v, n, a in _scores(st, p, sight)), key=lambda x: (x[0], x[1]))
-    return [(-v, a) for v, _, a in scored]
 
 
 def combat_choice(st: dict):

@@ -8,8 +8,10 @@ the estimate itself (the odds that their units reachable from the capital take i
 decisions and the capital follow greedy's rules.
 
 The work is counted, not timed: the same observation gives the same action on any machine.
-``start(view)`` returns a ``Thinking`` that does one candidate per unit of work, so a page can
-think in slices between frames; ``choose(view)`` runs it to the end.
+``start(view)`` returns a ``Thinking`` whose unit of work is the weighing of one action (in the
+first ranking and in every look further), so a page can think in slices between frames and a
+slice passes its budget by at most one such unit; ``choose(view)`` runs it to the end and
+chooses the same.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from ...core.thinking import Thinking
 from .. import engine
 from ..actions import End
 from . import evaluate
-from .greedy import combat_choice, ranked_turn_actions
+from .greedy import combat_choice, scores
 
 
 class StrongBot:
@@ -40,8 +42,7 @@ class StrongBot:
         if quick is not None:
             return quick
         p = engine.to_move(st)
-        ranked = ranked_turn_actions(st, p, self.sight)
-        yield
+        ranked = yield from ranking(st, p, self.sight)
         best, best_v = ranked[0][1], None
         for v1, a in ranked[: self.width]:
             if isinstance(a, End):
@@ -49,17 +50,33 @@ class StrongBot:
             else:
                 v = 0.0
                 for w, o in evaluate.outcomes(st, a):
-                    v += w * self._follow(o, p, self.sight)
+                    v += w * (yield from self._follow(o, p, self.sight))
                     yield
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = a, v
         return best
 
     @staticmethod
-    def _follow(st: dict, p: int, sight) -> float:
-        """The best of stopping here and of one more action, if it is still ``p``'s turn."""
+    def _follow(st: dict, p: int, sight):
+        """(A generator returning) the best of stopping here and of one more action, if it is
+        still ``p``'s turn: one action weighed per unit of work."""
         d = engine.decision(st)
         here = evaluate.value(st, p, sight)
         if d is None or d["player"] != p or d["kind"] != "turn" or st["player"] != p:
             return here
-        return max(here, ranked_turn_actions(st, p, sight)[0][0])
+        best = here
+        for v, _, _ in scores(st, p, sight):
+            best = max(best, v)
+            yield
+        return best
+
+
+def ranking(st: dict, p: int, sight):
+    """(A generator returning) every legal action of ``p``'s turn with its expected value, best
+    first (ties: list order): one action weighed per unit of work."""
+    scored = []
+    for v, n, a in scores(st, p, sight):
+        scored.append((-v, n, a))
+        yield
+    scored.sort(key=lambda x: (x[0], x[1]))
+    return [(-v, a) for v, _, a in scored]
