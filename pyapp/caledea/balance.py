@@ -185,7 +185,8 @@ def print_report(rep: dict) -> None:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
-        prog="python -m pyapp.caledea.balance", description=__doc__.splitlines()[0]
+        prog="python -m pyapp.caledea.balance",
+        description=(__doc__ or "Caledea balance arena").splitlines()[0],
     )
     ap.add_argument("--games", type=int, default=10, help="games per pairing and order")
     ap.add_argument("--bot", default="strong", choices=BOT_NAMES)
