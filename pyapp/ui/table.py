@@ -191,6 +191,18 @@ class TableController:
     def is_human(self, p: int) -> bool:
         return 0 <= p < len(self.seats) and self.seats[p] == HUMAN
 
+    def viewer(self) -> int:
+        """Whose side the table is seen from: the person to move, else the last person seen,
+        else the first person, else the player deciding (a game of bots)."""
+        d = self.decision()
+        if d is not None and self.is_human(d["player"]):
+            return d["player"]
+        if self.last_human is not None:
+            return self.last_human
+        if self.humans():
+            return self.humans()[0]
+        return d["player"] if d is not None else 0
+
     def human_to_move(self) -> int | None:
         """The human whose decision is open and who has the table (not behind a hand-over)."""
         d = self.decision()

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for p in (ROOT, ROOT / "tests" / "saves"):  # saves: storage_fakes
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
 
 from pyapp.ui import i18n  # noqa: E402
 

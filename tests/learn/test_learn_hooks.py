@@ -8,6 +8,7 @@ import json
 import random
 
 import pytest
+from storage_fakes import FakeStorage
 
 from pyapp.park.game import legal_actions
 from pyapp.ui import i18n
@@ -17,27 +18,7 @@ from pyapp.ui.park.controller import Controller
 from pyapp.ui.persistence import Persistence
 from pyapp.ui.saves import GAME_PREFIX, SaveStore
 
-
-class Storage:
-    def __init__(self):
-        self.items = {}
-
-    @property
-    def length(self):
-        return len(self.items)
-
-    def key(self, i):
-        keys = list(self.items)
-        return keys[i] if 0 <= i < len(keys) else None
-
-    def getItem(self, key):
-        return self.items.get(key)
-
-    def setItem(self, key, value):
-        self.items[key] = str(value)
-
-    def removeItem(self, key):
-        self.items.pop(key, None)
+Storage = FakeStorage  # localStorage in memory (tests/saves/storage_fakes.py)
 
 
 def make(storage=None):

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-for p in (ROOT,):
+for p in (ROOT, ROOT / "tests" / "saves"):  # saves: storage_fakes
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 

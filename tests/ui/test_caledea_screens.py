@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from storage_fakes import FakeStorage
 from uihelpers import click, offered
 
 from pyapp import games
@@ -637,28 +638,7 @@ def test_skip_lets_the_bots_play_without_pause_until_a_person_decides():
 
 
 def _storage():
-    class Mem:
-        def __init__(self):
-            self.items = {}
-
-        @property
-        def length(self):
-            return len(self.items)
-
-        def key(self, i):
-            keys = list(self.items)
-            return keys[i] if 0 <= i < len(keys) else None
-
-        def getItem(self, k):
-            return self.items.get(k)
-
-        def setItem(self, k, v):
-            self.items[str(k)] = str(v)
-
-        def removeItem(self, k):
-            self.items.pop(k, None)
-
-    return Mem()
+    return FakeStorage()
 
 
 def test_saves_round_trip_a_caledea_game():

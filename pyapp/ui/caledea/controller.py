@@ -140,18 +140,6 @@ class Controller(SeatInputs, TableController):
     def names(self) -> list[str]:
         return model.player_names(self.state)
 
-    def viewer(self) -> int:
-        """Whose side the table is seen from: the person to move, else the last person seen,
-        else the player deciding (a game of bots)."""
-        d = self.decision()
-        if d is not None and self.is_human(d["player"]):
-            return d["player"]
-        if self.last_human is not None:
-            return self.last_human
-        if self.humans():
-            return self.humans()[0]
-        return d["player"] if d is not None else 0
-
     def prompt(self) -> str:
         d = self.decision()
         if d is None:

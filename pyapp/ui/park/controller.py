@@ -150,16 +150,8 @@ class Controller(SeatInputs, TableController):
     # ------------------------------------------------------------------ reading
 
     def focus_player(self) -> int:
-        """Whose park is drawn large: the human to move, else the last human seen, else the
-        player deciding (a game of bots)."""
-        d = self.decision()
-        if d is not None and self.is_human(d["player"]):
-            return d["player"]
-        if self.last_human is not None:
-            return self.last_human
-        if self.humans():
-            return self.humans()[0]
-        return d["player"] if d is not None else 0
+        """Whose park is drawn large: the table's viewer (``TableController.viewer``)."""
+        return self.viewer()
 
     def shown_player(self) -> int:
         return self.viewing if self.viewing is not None else self.focus_player()
