@@ -91,6 +91,22 @@ def svg_num(x: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def mini_svg(content, size: float, cls: str = "mini") -> E:
+    """A small standalone SVG of ``size`` units centred on 0 (an icon in a button or a card),
+    hidden from screen readers (its button or card says it in words)."""
+    half = size / 2
+    return h(
+        "svg",
+        {
+            "class": cls,
+            "viewBox": f"{svg_num(-half)} {svg_num(-half)} {svg_num(size)} {svg_num(size)}",
+            "aria-hidden": "true",
+            "focusable": "false",
+        },
+        content,
+    )
+
+
 def symbol_sprite(symbols: dict, part: Callable[[str, dict], E] = h) -> E:
     """The hidden SVG holding every symbol of ``symbols`` (id -> [(tag, attributes)], each
     drawn in a 20 x 20 box centred on 0,0; ``part(tag, attributes)`` makes one element), for

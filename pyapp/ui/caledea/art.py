@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from .. import vdom
 from ..vdom import E, h, svg_num, symbol_sprite
 
 CELL = 20.0
@@ -132,17 +133,7 @@ def unit_token(rank: str, seat: int, letter: str, count: int, x: float, y: float
 
 def mini_svg(content: E | list, size: float = 20.0, cls: str = "mini") -> E:
     """A small standalone SVG centred on 0 (an icon in a button or a card)."""
-    half = size / 2
-    return h(
-        "svg",
-        {
-            "class": cls,
-            "viewBox": f"{svg_num(-half)} {svg_num(-half)} {svg_num(size)} {svg_num(size)}",
-            "aria-hidden": "true",
-            "focusable": "false",
-        },
-        content,
-    )
+    return vdom.mini_svg(content, size, cls)
 
 
 def die(value: int, x: float, y: float, size: float, cls: str) -> E:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pyapp.caledea.protocol import GAME
 
-from ..frame import first_key, frame
+from ..frame import first_key, frame, screen_of
 from ..i18n import t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..table import HUMAN
@@ -25,15 +25,7 @@ LOG_LINES = 12
 
 
 def render(ctrl: Controller) -> tuple[list[E], str | None]:
-    def game_body() -> E:
-        if ctrl.screen == "setup" or ctrl.state is None:
-            return setup_screen(ctrl)
-        if ctrl.screen == "handover":
-            return handover_screen(ctrl)
-        if ctrl.screen == "end":
-            return end_screen(ctrl)
-        return table_screen(ctrl)
-
+    game_body = screen_of(ctrl, setup_screen, handover_screen, end_screen, table_screen)
     nodes, body = frame(ctrl, game_body, (art.sprite(),))
     return nodes, resolve_focus(ctrl.focus, body)
 

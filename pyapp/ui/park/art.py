@@ -15,6 +15,7 @@ from functools import cache
 
 from pyapp.park.components import TOKENS, WEATHER
 
+from .. import vdom
 from ..vdom import E, h, svg_num, symbol_sprite
 
 R = 10.0
@@ -438,14 +439,4 @@ def weather_glyph(
 
 def mini_svg(content: E | list, size: float = 2 * R, cls: str = "mini") -> E:
     """A small standalone SVG (a token in a button) centred on 0."""
-    half = size / 2
-    return h(
-        "svg",
-        {
-            "class": cls,
-            "viewBox": f"{svg_num(-half)} {svg_num(-half)} {svg_num(size)} {svg_num(size)}",
-            "aria-hidden": "true",
-            "focusable": "false",
-        },
-        content,
-    )
+    return vdom.mini_svg(content, size, cls)
