@@ -54,6 +54,8 @@ EN_STATS = {
     "guide.bot_name": "Greedy bot",
     "guide.label": "Guide",
     "guide.ok": "Got it",
+    "guide.put_away": "Got it: that tip will not come back.",
+    "guide.skipped": "Guide skipped: the game goes on.",
     "guide.skip": "Skip the guide",
     "guide.again": "Play the guided game",
     "guide.offer.title": "New to Caldera Park?",
@@ -61,23 +63,19 @@ EN_STATS = {
     "explained when it comes up.",
     "guide.offer.start": "Play the guided game",
     "guide.offer.no": "No thanks",
-    "guide.setup": "Before the first round, everyone puts a weather token of their display on "
-    "a weather space of their park. The sun helps the animals around it; the other tokens are "
-    "bad weather that drives animals away at the end. Choose a token, then a space.",
-    "guide.forecast": "The forecast: each round starts with one weather token from your display "
-    "on the next weather space clockwise. Think about the animals that will live next to it.",
-    "guide.marmot": "You hold the marmot: you choose this turn's action. Move an action token "
-    "(a species or a watering hole) onto a free terrain space. Then everyone places a token "
-    "showing that feature on that terrain.",
+    "guide.setup": "First put a weather token on a weather space of your park. The sun helps its "
+    "neighbours; bad weather drives some away at the end.",
+    "guide.forecast": "The forecast: each round, one of your weather tokens goes on the next "
+    "weather space, clockwise. Mind its neighbours.",
+    "guide.marmot": "You hold the marmot: move an action token (species or watering hole) to a "
+    "free terrain. Everyone then places a token showing it there.",
     "guide.bot_marmot": "{name} holds the marmot and chooses the action of this turn.",
-    "guide.bot_chose": "{name} held the marmot and chose {requirement}. Now you place a token "
-    "of your display showing that feature on a free space of that terrain.",
-    "guide.place": "Place {requirement}: choose a token of your display, then a lit space of "
-    "your park, and confirm. Families of the same species score together.",
-    "guide.fallback_token": "No token of your display shows the feature: this is the first "
-    "fallback. You may place any token of your display instead.",
-    "guide.fallback_space": "Every space of that terrain is covered: this is the second "
-    "fallback. You may place on any free landscape space instead.",
+    "guide.bot_chose": "{name} held the marmot and chose this action. Your turn: a token of your "
+    "display, then a lit space.",
+    "guide.place": "Choose a token of your display, then a lit space, then Confirm. Animals of one "
+    "species side by side score as a family.",
+    "guide.fallback_token": "That is the first fallback of the rules: nobody is ever stuck.",
+    "guide.fallback_space": "That is the second fallback of the rules: nobody is ever stuck.",
     "guide.weather_effect": "The weather's effect: before scoring, each bad weather token drove "
     "away the animals next to it that it affects; {n} of your tokens were turned face down. "
     "They still cover their spaces but count in no family.",
@@ -140,6 +138,8 @@ FR_STATS = {
     "guide.bot_name": "Robot glouton",
     "guide.label": "Guide",
     "guide.ok": "Compris",
+    "guide.put_away": "Compris : ce conseil ne reviendra pas.",
+    "guide.skipped": "Guide passé : la partie continue.",
     "guide.skip": "Passer le guide",
     "guide.again": "Jouer la partie guidée",
     "guide.offer.title": "Nouveau à Caldera Park ?",
@@ -147,24 +147,19 @@ FR_STATS = {
     "est expliquée au moment où elle arrive.",
     "guide.offer.start": "Jouer la partie guidée",
     "guide.offer.no": "Non merci",
-    "guide.setup": "Avant la première manche, chacun pose un jeton Météo de son présentoir sur une "
-    "case Météo de son parc. Le soleil aide les animaux autour ; les autres jetons sont des "
-    "intempéries qui chassent des animaux à la fin. Choisissez un jeton, puis une case.",
-    "guide.forecast": "La prévision : chaque manche commence par un jeton Météo de votre "
-    "présentoir posé sur la case Météo suivante, dans le sens horaire. Pensez aux animaux "
-    "qui vivront à côté.",
-    "guide.marmot": "Vous avez la marmotte : vous choisissez l'action du tour. Posez un jeton "
-    "Action (une espèce ou un point d'eau) sur une case de terrain libre. Puis chacun pose un "
-    "jeton montrant cet élément sur ce terrain.",
+    "guide.setup": "Posez d'abord un jeton Météo sur une case Météo de votre parc. Le soleil aide "
+    "ses voisins ; les intempéries en chassent à la fin.",
+    "guide.forecast": "La prévision : chaque manche, un de vos jetons Météo va sur la case Météo "
+    "suivante, dans le sens horaire. Pensez à ses voisins.",
+    "guide.marmot": "Vous avez la marmotte : posez une action (espèce ou point d'eau) sur un "
+    "terrain libre. Chacun y pose ensuite un jeton qui la montre.",
     "guide.bot_marmot": "{name} a la marmotte et choisit l'action de ce tour.",
-    "guide.bot_chose": "{name} avait la marmotte et a choisi {requirement}. À vous de poser un "
-    "jeton de votre présentoir montrant cet élément sur une case libre de ce terrain.",
-    "guide.place": "Posez {requirement} : choisissez un jeton de votre présentoir, puis une case "
-    "éclairée de votre parc, et confirmez. Les familles d'une même espèce marquent ensemble.",
-    "guide.fallback_token": "Aucun jeton de votre présentoir ne montre cet élément : c'est le "
-    "premier recours. Vous pouvez poser n'importe quel jeton de votre présentoir.",
-    "guide.fallback_space": "Toutes les cases de ce terrain sont couvertes : c'est le second "
-    "recours. Vous pouvez poser sur n'importe quelle case de paysage libre.",
+    "guide.bot_chose": "{name} avait la marmotte et a choisi cette action. À vous : un jeton du "
+    "présentoir, puis une case éclairée.",
+    "guide.place": "Choisissez un jeton du présentoir, puis une case éclairée, et confirmez. Des "
+    "animaux voisins de même espèce marquent en famille.",
+    "guide.fallback_token": "C'est le premier recours des règles : personne n'est jamais bloqué.",
+    "guide.fallback_space": "C'est le second recours des règles : personne n'est jamais bloqué.",
     "guide.weather_effect": "L'effet de la météo : avant le décompte, chaque intempérie a chassé "
     "les animaux voisins qu'elle touche ; {n} de vos jetons ont été retournés. Ils couvrent "
     "toujours leur case mais ne comptent dans aucune famille.",

@@ -8,7 +8,9 @@ the scoring). Pure Python; the page wires it in ``stats_web.install`` (``ctrl.gu
   an ordinary game (saved, resumed, counted in the statistics) whose options say it is the guided
   one (``is_guide``), so a reload keeps the explanations.
 * Each explanation has "Got it" (not shown again in this game) and "Skip the guide" (no more
-  explanations; the game goes on).
+  explanations; the game goes on). Either keeps the explanation's room on the table until the
+  decision is taken (``Guide.held``: a short note drawn in the same box), so that nothing under
+  the person's finger moves while they choose; the next decision is drawn without it.
 * ``offer(ctrl)``, ``panel(ctrl)`` and ``end_panel(ctrl)``: its drawing on the new-game screen,
   the table and the end screen.
 """
@@ -23,7 +25,7 @@ from ..i18n import t
 from ..saves import PREFIX
 from ..strings_stats import register
 from ..vdom import E, h
-from .viewmodel import place_choices, requirement_text
+from .viewmodel import place_choices
 
 register()
 
@@ -58,6 +60,9 @@ class Guide:
         self.skipped = False
         self.dismissed: set[str] = set()
         self._answered = False  # offered once per page, whatever storage says
+        # the explanation just put away ("Got it" or "Skip"), kept as an empty box of its size
+        # until the decision it was drawn for is taken: (log length, tip id, text, note key)
+        self.held: tuple[int, str, str, str] | None = None
 
     # ------------------------------------------------------------------ first visit
 
@@ -107,13 +112,21 @@ class Guide:
             self._answer("declined")
             table.focus = "setup-title"
             return True
-        if action == "guide-ok":
-            self.dismissed.add(str(data.get("tip", "")))
-            return True
-        if action == "guide-skip":
-            self.skipped = True
+        if action in ("guide-ok", "guide-skip"):
+            self._hold(table, "guide.put_away" if action == "guide-ok" else "guide.skipped")
+            if action == "guide-ok":
+                self.dismissed.add(str(data.get("tip", "")))
+            else:
+                self.skipped = True
+            with contextlib.suppress(Exception):
+                table.default_focus()  # the keyboard goes on with the decision's pieces
             return True
         return None
+
+    def _hold(self, table, note: str) -> None:
+        found = self.tip(table) if getattr(table, "state", None) is not None else None
+        if found is not None and found[0] not in self.dismissed:
+            self.held = (len(table.state["log"]), found[0], found[1], note)
 
     # ------------------------------------------------------------------ what to explain
 
@@ -143,45 +156,32 @@ class Guide:
         if kind != "place":
             return None
         choices = place_choices(ctrl.obs(p), p)
-        action, terrain = choices.requirement
         if choices.token_fallback:
             return "fallback_token", t("guide.fallback_token")
         if choices.space_fallback:
             return "fallback_space", t("guide.fallback_space")
-        if state["ctx"]["marmot"] != p:
-            text = t(
-                "guide.bot_chose", name=bot_name, requirement=requirement_text(action, terrain)
-            )
-            return "place_after_bot", text
-        return "place", t("guide.place", requirement=requirement_text(action, terrain))
+        if state["ctx"]["marmot"] != p:  # what to place is in the prompt just above
+            return "place_after_bot", t("guide.bot_chose", name=bot_name)
+        return "place", t("guide.place")
 
 
-def _buttons(tip: str) -> E:
-    return h(
-        "div",
-        {"class": "guide-actions"},
-        h(
-            "button",
-            {
-                "type": "button",
-                "class": "primary",
-                "data-action": "guide-ok",
-                "data-tip": tip,
-                "data-key": "guide-ok",
-            },
-            t("guide.ok"),
-        ),
-        h(
-            "button",
-            {
-                "type": "button",
-                "class": "secondary",
-                "data-action": "guide-skip",
-                "data-key": "guide-skip",
-            },  # fmt: skip
-            t("guide.skip"),
-        ),
-    )
+def _actions(ok: tuple[str, str], other: tuple[str, str], tip=None, live=True, about=None) -> E:
+    """A primary and a secondary button, each (action and key, key of its text). Not ``live``:
+    drawn only to keep their room (disabled, no action). ``about``: the id of the text they
+    answer (their description for screen readers)."""
+
+    def button(action: str, text: str, cls: str) -> E:
+        attrs = {"type": "button", "class": cls, "aria-describedby": about}
+        if live:
+            attrs.update({"data-action": action, "data-key": action, "data-tip": tip})
+        else:
+            attrs["disabled"] = True
+        return h("button", attrs, t(text))
+
+    return h("div", {"class": "guide-actions"}, button(*ok, "primary"), button(*other, "secondary"))
+
+
+_TIP_ACTIONS = (("guide-ok", "guide.ok"), ("guide-skip", "guide.skip"))
 
 
 def offer(ctrl) -> E | None:
@@ -194,30 +194,7 @@ def offer(ctrl) -> E | None:
         {"class": "guide-offer", "data-key": "guide-offer", "aria-labelledby": "guide-o-title"},
         h("h2", {"id": "guide-o-title"}, t("guide.offer.title")),
         h("p", None, t("guide.offer.text")),
-        h(
-            "div",
-            {"class": "guide-actions"},
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "primary",
-                    "data-action": "guide-start",
-                    "data-key": "guide-start",
-                },  # fmt: skip
-                t("guide.offer.start"),
-            ),
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "secondary",
-                    "data-action": "guide-no",
-                    "data-key": "guide-no",
-                },  # fmt: skip
-                t("guide.offer.no"),
-            ),
-        ),
+        _actions(("guide-start", "guide.offer.start"), ("guide-no", "guide.offer.no")),
     )
 
 
@@ -239,22 +216,39 @@ def start_button(ctrl) -> E | None:
 
 
 def panel(ctrl) -> E | None:
-    """The explanation of the step on the table now (beside the status bar)."""
+    """The explanation of the step on the table now (just under the prompt), or the room of the
+    one just put away while its decision lasts (its note over an invisible copy: same size)."""
     g = getattr(ctrl, "guide", None)
-    found = g.tip(ctrl) if g is not None else None
-    if found is None or found[0] in g.dismissed:
+    if g is None or ctrl.state is None:
         return None
-    tip, text = found
+    found = g.tip(ctrl)
+    if found is not None and found[0] not in g.dismissed:
+        tip, text = found
+        return h(
+            "aside",
+            {
+                "class": "guide-tip",
+                "data-key": "guide-tip",
+                "data-tip": tip,
+                "aria-label": t("guide.label"),
+            },  # fmt: skip
+            h("p", {"id": "guide-text"}, text),
+            _actions(*_TIP_ACTIONS, tip=tip, about="guide-text"),
+        )
+    if g.held is None or g.held[0] != len(ctrl.state["log"]):
+        g.held = None
+        return None
+    _, tip, text, note = g.held
     return h(
-        "aside",
-        {
-            "class": "guide-tip",
-            "data-key": "guide-tip",
-            "data-tip": tip,
-            "aria-label": t("guide.label"),
-        },  # fmt: skip
-        h("p", None, text),
-        _buttons(tip),
+        "div",
+        {"class": "guide-tip guide-held", "data-key": "guide-held", "data-tip": tip},
+        h(
+            "div",
+            {"class": "guide-room", "aria-hidden": "true"},
+            h("p", None, text),
+            _actions(*_TIP_ACTIONS, live=False),
+        ),
+        h("p", {"class": "guide-note", "role": "status"}, t(note)),
     )
 
 

@@ -657,6 +657,10 @@ def table_screen(ctrl: Controller) -> E:
     classes = ["screen-table", f"phase-{kind}"]
     if me is None:
         classes.append("waiting")
+    tip = guide.panel(ctrl)  # the guided game's explanation, just under the prompt
+    if tip is not None:  # on a phone the park makes room for it (table.css)
+        # a fallback's prompt says it in a second sentence: a little more room
+        classes.append("tipped-long" if tip.attrs["data-tip"].startswith("fallback") else "tipped")
     head = [
         h("h2", {"class": "park-title", "id": "park-title"}, t("park.of", name=pl["name"])),
         h("span", {"class": "park-score"}, t("park.score", score=score)),
@@ -704,10 +708,10 @@ def table_screen(ctrl: Controller) -> E:
     ]
     right = [
         status_bar(ctrl),
+        tip,
         board_panel(ctrl, me is not None and kind == "pick"),
         display_panel(ctrl, shown, interactive and kind == "place"),
         weather_panel(ctrl, shown, interactive and kind in ("weather", "reveal", "start")),
-        guide.panel(ctrl),  # after the decision's panel on a phone, first on a wide screen
     ]
     others = [
         n > 1
@@ -875,23 +879,11 @@ def display_panel(ctrl: Controller, p: int, choosing: bool) -> E:
             )
         )
     notes = []
-    if choices is not None:
-        if choices.token_fallback:
-            notes.append(
-                h("p", {"class": "fallback"}, t("prompt.token_fallback", feature=_feature(choices)))
-            )
-        elif choices.reasons:
-            notes.append(
-                h("p", {"class": "hint"}, t("display.disabled_hint", feature=_feature(choices)))
-            )
-        if choices.space_fallback:
-            notes.append(
-                h(
-                    "p",
-                    {"class": "fallback"},
-                    t("prompt.space_fallback", terrain=terrain_space_name(choices.requirement[1])),
-                )
-            )
+    # a fallback is said by the prompt just above (viewmodel.prompt_text): not twice
+    if choices is not None and choices.reasons and not choices.token_fallback:
+        notes.append(
+            h("p", {"class": "hint"}, t("display.disabled_hint", feature=_feature(choices)))
+        )
     reserve = pl["reserve_count"]
     return h(
         "div",
