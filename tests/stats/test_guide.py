@@ -142,3 +142,67 @@ def test_the_guide_texts_exist_in_french():
         if k.startswith("guide.") and k != "guide.label"
     )
     assert guide_mod.guide_options("Ann")["names"][1] == "Greedy bot"
+
+
+def held(c):
+    nodes, _ = screens.render(c)
+    for n in nodes:
+        found = n.find(data_key="guide-held")
+        if found is not None:
+            return found
+    return None
+
+
+def note(room):
+    return room.find(lambda e: "guide-note" in e.classes())
+
+
+def table_classes(c) -> str:
+    nodes, _ = screens.render(c)
+    for n in nodes:
+        table = n.find(data_screen="table")
+        if table is not None:
+            return table.attrs["class"]
+    raise AssertionError("no table")
+
+
+def test_a_tip_put_away_keeps_its_room_until_the_decision_is_taken():
+    c, g = make()
+    c.handle("guide-start", {})
+    assert "tipped" in table_classes(c).split()
+    ok = drawn(c).find(data_action="guide-ok").attrs
+    assert ok["aria-describedby"] == "guide-text"  # the button is described by the tip
+    c.focus = None
+    assert c.handle("guide-ok", {"tip": "setup"})
+    room = held(c)
+    # the same text and buttons, invisible (disabled, no action), under a note
+    assert room is not None and room.attrs["data-tip"] == "setup"
+    assert "weather token" in room.text()
+    assert "will not come back" in note(room).text()
+    assert room.find(data_action="guide-ok") is None
+    assert "tipped" in table_classes(c).split()  # the park keeps its size
+    assert c.focus == "slot-first"  # the keyboard goes on with the decision's pieces
+    step(c, random.Random(1))
+    while decision(c.state) is not None and not c.is_human(decision(c.state)["player"]):
+        step(c, random.Random(1))
+    assert held(c) is None and drawn(c).attrs["data-tip"] == "forecast"
+    # "Skip the guide": the same, then nothing more, and the park has its whole room again
+    assert c.handle("guide-skip", {})
+    assert "Guide skipped" in note(held(c)).text()
+    step(c, random.Random(1))
+    while decision(c.state) is not None and not c.is_human(decision(c.state)["player"]):
+        step(c, random.Random(1))
+    assert held(c) is None and drawn(c) is None
+    assert "tipped" not in table_classes(c).split()
+
+
+def test_every_tip_is_short_enough_for_a_phone():
+    """Three lines of a 360 px phone (measured in Chromium, tests/browser/test_guide_fit.py)."""
+    from pyapp.ui.strings_stats import EN_STATS, FR_STATS
+
+    tips = ("setup", "forecast", "marmot", "bot_marmot", "bot_chose", "place")
+    tips += ("fallback_token", "fallback_space")
+    for strings in (EN_STATS, FR_STATS):
+        for tip in tips:
+            text = strings[f"guide.{tip}"].format(name="Robot glouton")
+            assert len(text) <= 135, (tip, len(text))
