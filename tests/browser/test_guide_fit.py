@@ -1,9 +1,10 @@
 """The guided first game's explanations at the table, measured by element geometry: at every step
-of a whole guided game on a 360x740 phone (English and French) and once on a 1366x768 laptop,
-the tip's text and its two buttons, the prompt, the pieces to choose from and Confirm are all
-inside the viewport with no scrolling, and nothing moves while the person chooses. "Got it" and
-"Skip the guide" taken mid-choice move nothing either (the tip's room stays with a note until the
-decision is taken), work from the keyboard, and leave the page axe-clean."""
+of a whole guided game on a 360x740 phone (English and French), on a 1366x768 laptop and on a
+phone in landscape (740x360), the tip's text and its two buttons, the prompt, the pieces to
+choose from and Confirm are all inside the viewport with no scrolling, and nothing moves while
+the person chooses. "Got it" and "Skip the guide" taken mid-choice move nothing either (the tip's
+room stays with a note until the decision is taken), work from the keyboard, and leave the page
+axe-clean."""
 
 from __future__ import annotations
 
@@ -60,7 +61,8 @@ def tip_in_view(page, where: str) -> str:
 
 
 @pytest.mark.parametrize(
-    ("size", "lang"), [("360x740", "en"), ("360x740", "fr"), ("1366x768", "en")]
+    ("size", "lang"),
+    [("360x740", "en"), ("360x740", "fr"), ("1366x768", "en"), ("740x360", "en")],
 )
 def test_the_tip_and_the_decision_are_in_view_at_every_step(browser, site_url, size, lang):
     context, page, log = start_guide(browser, site_url, size, lang)
