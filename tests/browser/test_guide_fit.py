@@ -1,10 +1,10 @@
 """The guided first game's explanations at the table, measured by element geometry: at every step
-of a whole guided game on a 360x740 phone (English and French), on a 1366x768 laptop and on a
-phone in landscape (740x360), the tip's text and its two buttons, the prompt, the pieces to
-choose from and Confirm are all inside the viewport with no scrolling, and nothing moves while
-the person chooses. "Got it" and "Skip the guide" taken mid-choice move nothing either (the tip's
-room stays with a note until the decision is taken), work from the keyboard, and leave the page
-axe-clean."""
+of a whole guided game on a 360x740 phone (English and French), a 390x844 one (French), a
+1366x768 laptop and a phone in landscape (740x360), the tip's text and its two buttons, the
+prompt, the pieces to choose from and Confirm are all inside the viewport with no scrolling, and
+nothing moves while the person chooses. "Got it" and "Skip the guide" taken mid-choice move
+nothing either (the tip's room stays with a note until the decision is taken), work from the
+keyboard, and leave the page axe-clean."""
 
 from __future__ import annotations
 
@@ -14,8 +14,16 @@ import pytest
 from game_driver import HUMAN_TURN, TABLE, screenshot, wait_for_human_or_end
 from saves_driver import run_axe
 from sitetest import PageLog, open_app
-from test_table_fit import _BOXES, STEADY, VIEWPORTS, check_decision, choose_steadily
+from test_table_fit import (
+    _BOXES,
+    PHONE_390,
+    STEADY,
+    VIEWPORTS,
+    check_decision,
+    choose_steadily,
+)
 
+SIZES = {**VIEWPORTS, "390x844": PHONE_390}
 TIP = "[data-key=guide-tip]"
 # the tip's box, its text and its buttons (besides what check_decision wants of the decision)
 TIP_PARTS = [TIP, f"{TIP} p", "[data-action=guide-ok]", "[data-action=guide-skip]"]
@@ -37,7 +45,7 @@ _OUTSIDE = """(sels) => {
 
 
 def start_guide(browser, site_url, size: str, lang: str):
-    context = browser.new_context(**VIEWPORTS[size])
+    context = browser.new_context(**SIZES[size])
     log = PageLog()
     page = open_app(context, site_url, log)
     if lang == "fr":
@@ -55,14 +63,21 @@ def tip_in_view(page, where: str) -> str:
     out = page.evaluate(_OUTSIDE, TIP_PARTS)
     assert out == [], f"{where}: the tip is not in view: {out}"
     # its text is all shown (nothing clipped inside the box)
-    clipped = page.locator(f"{TIP} p").evaluate("p => p.scrollHeight > p.clientHeight + 1")
-    assert not clipped, where
+    for sel in (TIP, f"{TIP} p"):
+        clipped = page.locator(sel).evaluate("e => e.scrollHeight > e.clientHeight + 1")
+        assert not clipped, f"{where}: {sel} clipped"
     return page.locator(TIP).get_attribute("data-tip")
 
 
 @pytest.mark.parametrize(
     ("size", "lang"),
-    [("360x740", "en"), ("360x740", "fr"), ("1366x768", "en"), ("740x360", "en")],
+    [
+        ("360x740", "en"),
+        ("360x740", "fr"),
+        ("390x844", "fr"),
+        ("1366x768", "en"),
+        ("740x360", "en"),
+    ],
 )
 def test_the_tip_and_the_decision_are_in_view_at_every_step(browser, site_url, size, lang):
     context, page, log = start_guide(browser, site_url, size, lang)
