@@ -296,7 +296,7 @@ class TableController:
     def handle(self, action: str, data: dict | None = None) -> bool:
         """One input from the page; returns True when the screen must be redrawn."""
         data = data or {}
-        if action == "menu-more" or self.menu_open:
+        if action in ("menu-more", "menu-close") or self.menu_open:
             answer = self._menu_panel(action)
             if answer is not None:
                 return answer
@@ -321,10 +321,11 @@ class TableController:
             self.menu_open = not self.menu_open
             self.focus = f"menu-{self.menu[0][0]}" if self.menu_open and self.menu else "menu-more"
             return True
-        self.menu_open = False
-        if action == "menu-close":
-            self.focus = "menu-more"
-            return True
+        was_open, self.menu_open = self.menu_open, False
+        if action == "menu-close":  # only ever the panel's (a late one changes nothing)
+            if was_open:
+                self.focus = "menu-more"
+            return was_open
         return None
 
     def _on_continue(self, data):
