@@ -207,16 +207,13 @@ def test_every_header_entry_is_reachable_on_a_phone(browser, site_url, locale, l
         context.close()
 
 
-def test_the_wide_row_is_unchanged(browser, site_url):
-    """On a laptop every entry is in the row, More is hidden and the panel is the row itself."""
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    try:
-        page = open_app(context, site_url)
-        state = _state(page)
-        entries = state["entries"]
-        shown = [k for k, e in entries.items() if e["inView"]]
-        assert "menu-more" not in shown
-        assert shown == [k for k in entries if k != "menu-more"]
-        _one_row(state, "laptop")
-    finally:
-        context.close()
+def test_the_wide_row_is_unchanged(page):
+    """On a laptop (Playwright's 1280x720) every entry is in the row, More is hidden and the
+    panel is the row itself."""
+    state = _state(page)
+    entries = state["entries"]
+    shown = [k for k, e in entries.items() if e["inView"]]
+    assert "menu-more" not in shown
+    assert shown == [k for k in entries if k != "menu-more"]
+    assert not any(e["inPanel"] and not e["inView"] for e in entries.values())
+    _one_row(state, "laptop")
