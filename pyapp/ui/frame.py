@@ -16,14 +16,16 @@ MENU_PANEL_ID = "menu-more-panel"
 def header(table) -> E:
     """The app's header: the game's title, New game, then ``table.menu``'s entries.
 
-    Phones (static/css/game.css, max-width 40rem) keep it to one row whatever the language and
-    the features add: New game stays in the row and every other entry sits behind a "More"
-    button (a disclosure: ``aria-expanded``, ``aria-controls``) whose panel drops below the
-    header, over the game, so it never pushes the game's decision down. Only New game and More
-    fit one 320 px row in every language beside the longest title ("Caldera Park" with
-    "Nouvelle partie"), so no third entry is kept in the row: a row that depends on the
-    language's words would hide an entry in one language and not the other. Wide screens show
-    the panel's entries inline (``display: contents``) and hide More: today's full row.
+    Phones and small tablets (static/css/game.css, up to 52rem wide: a phone held sideways too;
+    the whole French row needs about 48rem) keep it to one row whatever the language and the
+    features add: New game stays in the row and every other entry sits behind a "More" button
+    (a disclosure: ``aria-expanded``, ``aria-controls``) whose panel drops below the header,
+    over the game, so it never pushes the game's decision down. Only New game and More fit one
+    320 px row in every language beside the longest title ("Caldera Park" with "Nouvelle
+    partie"), so no third entry is kept in the row: a row that depends on the language's words
+    would hide an entry in one language and not the other, and the same entries stay in the
+    same place on every screen. Wide screens show the panel's entries inline
+    (``display: contents``) and hide More: the full row.
 
     The panel is open when ``table.menu_open`` (the controller's state; ``TableController.handle``
     opens and closes it): then a backdrop (a tap outside closes it) and ``data-overlay`` (the

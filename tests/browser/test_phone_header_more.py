@@ -217,3 +217,31 @@ def test_the_wide_row_is_unchanged(page):
     assert shown == [k for k in entries if k != "menu-more"]
     assert not any(e["inPanel"] and not e["inView"] for e in entries.values())
     _one_row(state, "laptop")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (740, 360)])
+def test_one_row_on_a_phone_held_either_way_in_french(browser, site_url, size):
+    """French, the longest words: at 390x844 and held sideways (740x360, where the whole row
+    would take two lines) the header is one row, every entry in view or behind "Plus", whose
+    entries are 44 px touch targets."""
+    width, height = size
+    context = browser.new_context(
+        locale="fr-FR", **{**PHONE, "viewport": {"width": width, "height": height}}
+    )
+    log = PageLog()
+    try:
+        page = open_app(context, site_url, log)
+        page.wait_for_selector("html[lang=fr]")
+        check_header(page, f"game chooser {size}")
+        _park_table(page)
+        check_header(page, f"Caldera Park table {size}")
+        page.locator(MORE).tap()
+        page.wait_for_selector(OPEN)
+        boxes = page.locator(f"{PANEL} button").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect()).map(r => [r.width, r.height])"
+        )
+        assert len(boxes) >= 4 and all(w >= 43.5 and h >= 43.5 for w, h in boxes), boxes
+        page.keyboard.press("Escape")
+        assert log.console_errors == [] and log.page_errors == [], log.console_errors[:3]
+    finally:
+        context.close()
