@@ -70,6 +70,8 @@ class App:
             js.window.scrollTo(0, 0)
         self.root.setAttribute("data-screen", screen)
         self.root.setAttribute("data-game", self.box.game_id)
+        if focus and c.menu_open and not focus.startswith("menu-"):
+            focus = c.focus = None  # the header's open panel keeps it (a bot moved meanwhile)
         if focus:
             c.focus = None
             js.CalderaDom.focusKey(self.root, focus)

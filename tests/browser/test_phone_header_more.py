@@ -9,7 +9,7 @@ the console clean. Screenshots: test-artifacts/phonemenu-*.png (closed and open,
 from __future__ import annotations
 
 import pytest
-from game_driver import fill_seats_and_start, screenshot, wait_for_human_or_end
+from game_driver import HUMAN_TURN, fill_seats_and_start, screenshot, wait_for_human_or_end
 from saves_driver import played, put, run_axe, saved_items
 from sitetest import PageLog, open_app, reload
 
@@ -242,6 +242,28 @@ def test_one_row_on_a_phone_held_either_way_in_french(browser, site_url, size):
         )
         assert len(boxes) >= 4 and all(w >= 43.5 and h >= 43.5 for w, h in boxes), boxes
         page.keyboard.press("Escape")
+        assert log.console_errors == [] and log.page_errors == [], log.console_errors[:3]
+    finally:
+        context.close()
+
+
+def test_a_bot_moving_while_the_panel_is_open_leaves_it_the_focus(browser, site_url):
+    """Two bots play before the person: the panel opened meanwhile stays open with the focus in
+    it when the person's turn comes (which would otherwise focus the board)."""
+    context = browser.new_context(**PHONE)
+    log = PageLog()
+    try:
+        page = open_app(context, site_url, log)
+        fill_seats_and_start(page, ("random", "random", "human"), ("Bo", "Bi", "Lin"), "4")
+        page.locator(MORE).tap()
+        page.wait_for_selector(OPEN)
+        assert page.locator(HUMAN_TURN).count() == 0  # the bots are still to move
+        assert _focused(page) == "menu-saves"
+        page.wait_for_selector(HUMAN_TURN, timeout=60_000)
+        assert page.locator(OPEN).count() == 1 and _focused(page) == "menu-saves"
+        page.keyboard.press("Escape")
+        page.wait_for_selector(OPEN, state="detached")
+        assert _focused(page) == "menu-more"
         assert log.console_errors == [] and log.page_errors == [], log.console_errors[:3]
     finally:
         context.close()
