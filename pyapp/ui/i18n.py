@@ -15,6 +15,7 @@ EN: dict[str, str] = {
     "app.ready": "Ready",
     "menu.label": "Menu",
     "menu.new": "New game",
+    "menu.more": "More",  # phones: the header's other entries
     "box.label": "Games in the box",
     "box.players": "{n} players",
     "box.coming": "coming soon",
@@ -314,3 +315,12 @@ def add_strings(lang: str, mapping: dict[str, str]) -> None:
     global LANGUAGES
     CATALOGUES.setdefault(lang, {}).update(mapping)
     LANGUAGES = tuple(CATALOGUES)
+
+
+def add_texts(en: dict[str, str], fr: dict[str, str]) -> None:
+    """Add a feature's texts in English and French, the French typeset as the shell's own
+    (``strings_fr.typeset``). Adding the same texts again changes nothing."""
+    from .strings_fr import typeset
+
+    add_strings("en", en)
+    add_strings("fr", {k: typeset(v) for k, v in fr.items()})

@@ -1,10 +1,9 @@
 """Texts of the replay, the analysis and the hints (English and French), added to the
-catalogues by ``install()`` (once)."""
+catalogues by ``install()``."""
 
 from __future__ import annotations
 
 from . import i18n
-from .strings_fr import typeset
 
 EN = {
     # replay
@@ -107,13 +106,7 @@ FR = {
     "learn.hint.used": "Des conseils ont été utilisés dans cette partie.",
 }
 
-_done = False
-
 
 def install() -> None:
-    global _done
-    if _done:
-        return
-    _done = True
-    i18n.add_strings("en", EN)
-    i18n.add_strings("fr", {k: typeset(v) for k, v in FR.items()})
+    """Add these texts to the catalogues (again: no change)."""
+    i18n.add_texts(EN, FR)

@@ -5,7 +5,6 @@ catalogues with ``i18n.add_strings`` when the screens are first imported. The sh
 from __future__ import annotations
 
 from .. import i18n
-from ..strings_fr import typeset
 
 EN = {
     "cal.edition": "Kingdoms and board reconstructed for this edition: the original cards and "
@@ -370,14 +369,7 @@ FR = {
     "cal.how.rounds": "Après {round} tours, le plus de cases revendiquées a décidé.",
 }
 
-_done = False
-
 
 def install() -> None:
-    """Add Caledea's texts to the catalogues (once)."""
-    global _done
-    if _done:
-        return
-    _done = True
-    i18n.add_strings("en", EN)
-    i18n.add_strings("fr", {k: typeset(v) for k, v in FR.items()})
+    """Add these texts to the catalogues (again: no change)."""
+    i18n.add_texts(EN, FR)
