@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_driver import HUMAN_TURN, TABLE, screenshot, wait_for_human_or_end
+from game_driver import HUMAN_TURN, TABLE, header_entry, screenshot, wait_for_human_or_end
 from saves_driver import run_axe
 from sitetest import PageLog, open_app
 from test_table_fit import (
@@ -49,7 +49,7 @@ def start_guide(browser, site_url, size: str, lang: str):
     log = PageLog()
     page = open_app(context, site_url, log)
     if lang == "fr":
-        page.locator("[data-action=lang]").click()
+        header_entry(page, "lang").click()
         page.wait_for_selector("html[lang=fr]")
     page.locator("[data-key=guide-offer] [data-action=guide-start]").click()
     page.wait_for_selector(TABLE)
