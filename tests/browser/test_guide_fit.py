@@ -11,17 +11,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from fit_driver import BOXES, PHONE_390, STEADY, VIEWPORTS, check_decision, choose_steadily
 from game_driver import HUMAN_TURN, TABLE, header_entry, screenshot, wait_for_human_or_end
 from saves_driver import run_axe
 from sitetest import PageLog, open_app
-from test_table_fit import (
-    _BOXES,
-    PHONE_390,
-    STEADY,
-    VIEWPORTS,
-    check_decision,
-    choose_steadily,
-)
 
 SIZES = {**VIEWPORTS, "390x844": PHONE_390}
 TIP = "[data-key=guide-tip]"
@@ -117,12 +110,12 @@ def test_got_it_and_skip_mid_choice_move_nothing(browser, site_url):
         wait_for_human_or_end(page)
         assert tip_in_view(page, "setup") == "setup"
         page.locator("button[data-action=slot]").first.click()
-        before = page.evaluate(_BOXES, STEADY)
+        before = page.evaluate(BOXES, STEADY)
         page.locator("[data-action=guide-ok]").focus()
         page.keyboard.press("Enter")
         held = page.locator("[data-key=guide-held]")
         held.wait_for()
-        assert page.evaluate(_BOXES, STEADY) == before, "the table moved"
+        assert page.evaluate(BOXES, STEADY) == before, "the table moved"
         assert "ne reviendra pas" in held.inner_text()
         assert page.locator(TIP).count() == 0
         # the keyboard goes on with the decision's pieces
@@ -136,10 +129,10 @@ def test_got_it_and_skip_mid_choice_move_nothing(browser, site_url):
         tipped = page.locator(".park-box").bounding_box()["height"]
         # "Skip the guide" mid-choice: nothing moves, a note says so
         page.locator("button[data-action=slot]").first.click()
-        before = page.evaluate(_BOXES, STEADY)
+        before = page.evaluate(BOXES, STEADY)
         page.locator("[data-action=guide-skip]").click()
         held.wait_for()
-        assert page.evaluate(_BOXES, STEADY) == before, "the table moved"
+        assert page.evaluate(BOXES, STEADY) == before, "the table moved"
         assert "Guide passé" in held.inner_text()
         # from the next decision on: no tip, and the park has its whole size again
         _finish_weather(page)
