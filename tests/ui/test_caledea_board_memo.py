@@ -182,7 +182,7 @@ def test_names_are_part_of_the_squares_spoken_names():
     assert "Bob" in first and "Zoe" in other
 
 
-def test_panning_moves_the_kept_drawings_and_the_ghosts_show_the_squares_across_the_edge():
+def test_panning_moves_the_kept_drawings_and_the_ghosts_copy_the_squares_across_the_edge():
     b = board({(0, 0): {"marker": 0}, (3, 2): {"salted": True}})
     home = draw_board(b, Marks(), NAMES, "b")
     panned = draw_board(b, Marks(), NAMES, "b", view=(1, 2))
@@ -196,13 +196,18 @@ def test_panning_moves_the_kept_drawings_and_the_ghosts_show_the_squares_across_
         assert shift == want
         hit = by_key(panned, f"sq-{at[0]},{at[1]}")
         assert (hit.attrs["x"], hit.attrs["y"]) == (str(dx * 20), str(dy * 20))
-    # every ghost shows the square across the edge, moved to its place round the board
+    # every ghost is a copy of the square across the edge (kept up to date by the page),
+    # moved from where that square is drawn to its place round the board
     for ghost in panned.find_all(lambda e: "ghost" in e.classes()):
         gx, gy = map(int, ghost.attrs["data-key"][3:].split(","))
         sx, sy = (gx + 1) % w, (gy + 2) % hgt
-        assert ghost.attrs[MEMO] == by_key(home, f"cell-{sx},{sy}").attrs[MEMO]
-        want = None if (gx, gy) == (sx, sy) else f"translate({(gx - sx) * 20},{(gy - sy) * 20})"
+        assert ghost.tag == "use" and not ghost.children
+        assert ghost.attrs["href"] == f"#cal-sq-{sx}-{sy}"
+        assert by_key(panned, f"cell-{sx},{sy}").attrs["id"] == f"cal-sq-{sx}-{sy}"
+        px, py = (sx - 1) % w, (sy - 2) % hgt
+        want = f"translate({(gx - px) * 20},{(gy - py) * 20})"
         assert ghost.attrs.get("transform") == want
     ghost = by_key(home, "gh--1,-1")  # top left corner: the bottom right square (salted)
+    assert ghost.attrs["href"] == "#cal-sq-3-2"
     assert ghost.attrs["transform"] == "translate(-80,-60)"
-    assert "marker salted" in to_json(ghost)
+    assert "marker salted" in to_json(by_key(home, "cell-3,2"))

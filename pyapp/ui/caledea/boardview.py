@@ -206,22 +206,23 @@ def _shift(dx: float, dy: float) -> str | None:
     return f"translate({svg_num(dx * S)},{svg_num(dy * S)})" if (dx, dy) != (0, 0) else None
 
 
-@lru_cache(maxsize=4096)
-def _ghost(sq: SquareView, mine: bool, lang: str, gx: int, gy: int) -> E:
-    """The faded copy of square ``sq`` drawn at ghost place (gx, gy) of the ring."""
-    memo, parts = square_drawing(sq, mine, lang)
-    return frozen(
-        h(
-            "g",
-            {
-                "class": "ghost",
-                "data-key": f"gh-{gx},{gy}",
-                "transform": _shift(gx - sq.at[0], gy - sq.at[1]),
-                MEMO: memo,
-            },
-            parts,
-        )
+def _ghost(at: tuple[int, int], shown: tuple[int, int], gx: int, gy: int) -> E:
+    """The faded copy, at place (gx, gy) of the ring, of square ``at`` drawn at ``shown``: a
+    ``<use>`` of that square's drawing (the page copies it, kept up to date with it)."""
+    return h(
+        "use",
+        {
+            "class": "ghost",
+            "data-key": f"gh-{gx},{gy}",
+            "href": f"#{cell_id(at)}",
+            "transform": _shift(gx - shown[0], gy - shown[1]),
+        },
     )
+
+
+def cell_id(at: tuple[int, int]) -> str:
+    """The id of a real square's drawing (that the ghosts of the ring copy)."""
+    return f"cal-sq-{at[0]}-{at[1]}"
 
 
 @lru_cache(maxsize=4096)
@@ -231,7 +232,11 @@ def _square_cell(
     """A real square's drawing, drawn at place (dx, dy) (the board panned)."""
     memo, parts = square_drawing(sq, mine, lang)
     x, y = sq.at
-    cell = {"class": "cell dim" if dim else "cell", "data-key": f"cell-{x},{y}"}
+    cell = {
+        "class": "cell dim" if dim else "cell",
+        "data-key": f"cell-{x},{y}",
+        "id": cell_id(sq.at),
+    }
     if button:
         cell["aria-hidden"] = "true"  # its button says it
     else:
@@ -292,8 +297,8 @@ def draw_board(
         for x in range(-1, w + 1):
             if 0 <= x < w and 0 <= y < hgt:
                 continue
-            sq = b.squares[b.wrap(x + ox, y + oy)]
-            ghosts.append(_ghost(sq, mine(sq), lang, x, y))
+            at = b.wrap(x + ox, y + oy)
+            ghosts.append(_ghost(at, place(at), x, y))
     # the drawing of each square (named in words for screen readers), and on top of
     # everything a layer of plain squares that are the buttons (no text inside, so a button's
     # name is its own); always in the board's order (a1, b1...), so panning only moves them
