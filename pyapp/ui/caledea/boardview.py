@@ -186,9 +186,14 @@ def _cell(sq: SquareView, x0: float, y0: float, mine: bool) -> list:
 # included, so a square whose owner, marker, salt, units or structure changes is drawn again.
 
 _memo_ids = count(1)
+# how many are kept: every square's drawing in a few states (an epic board has 200 squares),
+# and the elements placing them for a few views; bounded, so that the cyclic collector's full
+# passes (which walk everything kept) stay short
+DRAWINGS = 640
+PLACED = 1024
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=DRAWINGS)
 def square_drawing(sq: SquareView, mine: bool, lang: str) -> tuple[str, tuple[E, ...]]:
     """(name of the drawing for ``data-memo``, the frozen parts of square ``sq`` drawn at its
     own place ``sq.at``). ``lang``: the language of the units' letters."""
@@ -197,7 +202,7 @@ def square_drawing(sq: SquareView, mine: bool, lang: str) -> tuple[str, tuple[E,
     return f"s{next(_memo_ids)}", parts
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=DRAWINGS)
 def _label(sq: SquareView, names: tuple[str, ...], lang: str) -> str:
     return square_label(None, sq, list(names))
 
@@ -225,7 +230,7 @@ def cell_id(at: tuple[int, int]) -> str:
     return f"cal-sq-{at[0]}-{at[1]}"
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=PLACED)
 def _square_cell(
     sq: SquareView, mine: bool, lang: str, label: str, dim: bool, button: bool, dx: int, dy: int
 ) -> E:
@@ -246,7 +251,7 @@ def _square_cell(
     return frozen(h("g", cell, parts))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=PLACED)
 def _hit(at: tuple[int, int], dx: int, dy: int, cls: str, kind: str | None, chosen: bool, label):
     """The plain square on top that is the button of square ``at`` (drawn at (dx, dy))."""
     attrs = {
