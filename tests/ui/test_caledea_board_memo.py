@@ -51,7 +51,14 @@ def old_json(nodes) -> str:
 
 def memo(b: BoardView, at, marks=None, view=(0, 0)) -> str:
     svg = draw_board(b, marks or Marks(), NAMES, "board", view)
-    return by_key(svg, f"cell-{at[0]},{at[1]}").attrs[MEMO]
+    return drawing(svg, at).attrs[MEMO]
+
+
+def drawing(svg: E, at) -> E:
+    """The kept drawing inside a square's element (what the ghosts copy)."""
+    (inner,) = by_key(svg, f"cell-{at[0]},{at[1]}").children
+    assert inner.attrs["id"] == f"cal-sq-{at[0]}-{at[1]}" and "drawn" in inner.classes()
+    return inner
 
 
 # --------------------------------------------------------------------------- vdom
@@ -160,8 +167,7 @@ def test_choosing_changes_the_buttons_and_dimming_not_the_drawings():
     marks = Marks(legal={(1, 1): "source", (2, 1): "dest"}, selected={(1, 1)}, path=[(1, 1)])
     chosen = draw_board(b, marks, NAMES, "b")
     for at in b.squares:
-        key = f"cell-{at[0]},{at[1]}"
-        assert by_key(idle, key).attrs[MEMO] == by_key(chosen, key).attrs[MEMO]
+        assert drawing(idle, at) is drawing(chosen, at)
     assert "dim" in by_key(chosen, "cell-0,0").classes()
     assert "dim" not in by_key(chosen, "cell-1,1").classes()
     assert "dim" not in by_key(idle, "cell-0,0").classes()
@@ -189,25 +195,22 @@ def test_panning_moves_the_kept_drawings_and_the_ghosts_copy_the_squares_across_
     w, hgt = b.width, b.height
     for at in b.squares:
         key = f"cell-{at[0]},{at[1]}"
-        assert by_key(home, key).attrs[MEMO] == by_key(panned, key).attrs[MEMO]
+        assert drawing(home, at) is drawing(panned, at)
         dx, dy = (at[0] - 1) % w, (at[1] - 2) % hgt
         shift = by_key(panned, key).attrs.get("transform")
         want = None if (dx, dy) == at else f"translate({(dx - at[0]) * 20},{(dy - at[1]) * 20})"
         assert shift == want
         hit = by_key(panned, f"sq-{at[0]},{at[1]}")
         assert (hit.attrs["x"], hit.attrs["y"]) == (str(dx * 20), str(dy * 20))
-    # every ghost is a copy of the square across the edge (kept up to date by the page),
-    # moved from where that square is drawn to its place round the board
+    # every ghost is a copy of the drawing of the square across the edge (kept up to date by
+    # the page), moved from that square's own place to its place round the board
     for ghost in panned.find_all(lambda e: "ghost" in e.classes()):
         gx, gy = map(int, ghost.attrs["data-key"][3:].split(","))
         sx, sy = (gx + 1) % w, (gy + 2) % hgt
         assert ghost.tag == "use" and not ghost.children
         assert ghost.attrs["href"] == f"#cal-sq-{sx}-{sy}"
-        assert by_key(panned, f"cell-{sx},{sy}").attrs["id"] == f"cal-sq-{sx}-{sy}"
-        px, py = (sx - 1) % w, (sy - 2) % hgt
-        want = f"translate({(gx - px) * 20},{(gy - py) * 20})"
-        assert ghost.attrs.get("transform") == want
+        assert ghost.attrs["transform"] == f"translate({(gx - sx) * 20},{(gy - sy) * 20})"
     ghost = by_key(home, "gh--1,-1")  # top left corner: the bottom right square (salted)
     assert ghost.attrs["href"] == "#cal-sq-3-2"
     assert ghost.attrs["transform"] == "translate(-80,-60)"
-    assert "marker salted" in to_json(by_key(home, "cell-3,2"))
+    assert "marker salted" in to_json(drawing(home, (3, 2)))

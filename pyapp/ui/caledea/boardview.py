@@ -5,7 +5,12 @@ Each square is split along its diagonal into its two resources (colour plus icon
 square shows its owner's marker (a black one when salted), structures and capitals sit in its
 lower corners, units in its middle (one token per rank, with a count). The board wraps round:
 a faded ring of the squares across each edge is drawn around it, so a move across an edge is
-seen; those ghost squares only show, the real ones are chosen.
+seen; those ghost squares only show (``<use>`` copies of the real squares' drawings), the real
+ones are chosen.
+
+Drawing the board is the costly part of Caledea's screens (an epic board has 200 squares), so
+each square's drawing is kept by the square's state (``square_drawing``), with its JSON text,
+and reused by every redraw; choosing and panning only change the attributes around it.
 """
 
 from __future__ import annotations
@@ -194,12 +199,15 @@ PLACED = 1024
 
 
 @lru_cache(maxsize=DRAWINGS)
-def square_drawing(sq: SquareView, mine: bool, lang: str) -> tuple[str, tuple[E, ...]]:
-    """(name of the drawing for ``data-memo``, the frozen parts of square ``sq`` drawn at its
-    own place ``sq.at``). ``lang``: the language of the units' letters."""
+def square_drawing(sq: SquareView, mine: bool, lang: str) -> E:
+    """The frozen drawing of square ``sq`` at its own place ``sq.at``: a group named by its id
+    (the ghosts copy it) and its ``data-memo`` (a new one for every new drawing). ``lang``: the
+    language of the units' letters."""
     x, y = sq.at
-    parts = tuple(frozen(e) for e in _cell(sq, x * S, y * S, mine))
-    return f"s{next(_memo_ids)}", parts
+    parts = [frozen(e) for e in _cell(sq, x * S, y * S, mine)]
+    return frozen(
+        h("g", {"class": "drawn", "id": cell_id(sq.at), MEMO: f"s{next(_memo_ids)}"}, parts)
+    )
 
 
 @lru_cache(maxsize=DRAWINGS)
@@ -211,22 +219,22 @@ def _shift(dx: float, dy: float) -> str | None:
     return f"translate({svg_num(dx * S)},{svg_num(dy * S)})" if (dx, dy) != (0, 0) else None
 
 
-def _ghost(at: tuple[int, int], shown: tuple[int, int], gx: int, gy: int) -> E:
-    """The faded copy, at place (gx, gy) of the ring, of square ``at`` drawn at ``shown``: a
-    ``<use>`` of that square's drawing (the page copies it, kept up to date with it)."""
+def _ghost(at: tuple[int, int], gx: int, gy: int) -> E:
+    """The faded copy of square ``at`` at place (gx, gy) of the ring: a ``<use>`` of that
+    square's drawing (the page copies it, and keeps the copy up to date with it)."""
     return h(
         "use",
         {
             "class": "ghost",
             "data-key": f"gh-{gx},{gy}",
             "href": f"#{cell_id(at)}",
-            "transform": _shift(gx - shown[0], gy - shown[1]),
+            "transform": _shift(gx - at[0], gy - at[1]),
         },
     )
 
 
 def cell_id(at: tuple[int, int]) -> str:
-    """The id of a real square's drawing (that the ghosts of the ring copy)."""
+    """The id of a square's drawing (that the ghosts of the ring copy)."""
     return f"cal-sq-{at[0]}-{at[1]}"
 
 
@@ -234,21 +242,17 @@ def cell_id(at: tuple[int, int]) -> str:
 def _square_cell(
     sq: SquareView, mine: bool, lang: str, label: str, dim: bool, button: bool, dx: int, dy: int
 ) -> E:
-    """A real square's drawing, drawn at place (dx, dy) (the board panned)."""
-    memo, parts = square_drawing(sq, mine, lang)
+    """A real square's drawing, drawn at place (dx, dy) (the board panned), dimmed or not, named
+    in words or not (when its button says it): what changes around the kept drawing (which
+    the ghosts copy, so it never changes with them)."""
     x, y = sq.at
-    cell = {
-        "class": "cell dim" if dim else "cell",
-        "data-key": f"cell-{x},{y}",
-        "id": cell_id(sq.at),
-    }
+    cell = {"class": "cell dim" if dim else "cell", "data-key": f"cell-{x},{y}"}
     if button:
         cell["aria-hidden"] = "true"  # its button says it
     else:
         cell.update({"role": "img", "aria-label": label})
     cell["transform"] = _shift(dx - x, dy - y)
-    cell[MEMO] = memo
-    return frozen(h("g", cell, parts))
+    return frozen(h("g", cell, square_drawing(sq, mine, lang)))
 
 
 @lru_cache(maxsize=PLACED)
@@ -303,7 +307,7 @@ def draw_board(
             if 0 <= x < w and 0 <= y < hgt:
                 continue
             at = b.wrap(x + ox, y + oy)
-            ghosts.append(_ghost(at, place(at), x, y))
+            ghosts.append(_ghost(at, x, y))
     # the drawing of each square (named in words for screen readers), and on top of
     # everything a layer of plain squares that are the buttons (no text inside, so a button's
     # name is its own); always in the board's order (a1, b1...), so panning only moves them
