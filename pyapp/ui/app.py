@@ -12,7 +12,8 @@ asyncio tasks. ``app.controller`` is always the table on screen.
   createElement/setAttribute/text nodes only (never HTML parsing), so focus and fields survive.
 * Enter or Space on a focusable non-button element with ``data-action`` (a board space) acts
   like a click; arrow keys move between the spaces that can be chosen (a game's screens package
-  says how with ``ARROW_ACTION`` and ``arrow_key``); Escape takes back an unconfirmed choice.
+  says how with ``ARROW_ACTION`` and ``arrow_key``); Escape closes the header's "More" panel
+  when it is open, else takes back an unconfirmed choice.
 * Other features hook in through the table (``on_change``, ``menu``, ``menu_handlers``,
   ``handlers``, ``wrap_view``) and ``App.redraw()``; if ``pyapp.ui.persistence_web`` exists,
   ``start`` calls its ``install(app)`` before the first drawing.
@@ -69,6 +70,8 @@ class App:
             js.window.scrollTo(0, 0)
         self.root.setAttribute("data-screen", screen)
         self.root.setAttribute("data-game", self.box.game_id)
+        if focus and c.menu_open and not focus.startswith("menu-"):
+            focus = c.focus = None  # the header's open panel keeps it (a bot moved meanwhile)
         if focus:
             c.focus = None
             js.CalderaDom.focusKey(self.root, focus)
@@ -119,8 +122,9 @@ class App:
 
     def on_keydown(self, event) -> None:
         key = event.key
-        if key == "Escape":
-            if self.controller.handle("undo", {}):
+        if key == "Escape":  # closes the header's panel if open, else takes back a choice
+            action = "menu-close" if self.controller.menu_open else "undo"
+            if self.controller.handle(action, {}):
                 self.redraw()
             return
         if key.startswith("Arrow"):

@@ -106,6 +106,7 @@ class Box:
             game_id = data.get("game")
             if game_id not in games.GAME_IDS or not games.entry(game_id).ready:
                 return False
+            self.table.menu_open = False  # the header's panel closes on any input
             self.switch(game_id).focus = "setup-title"
             return True
         table = self.table

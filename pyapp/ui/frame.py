@@ -10,20 +10,30 @@ from __future__ import annotations
 from .i18n import t
 from .vdom import E, h
 
+MENU_PANEL_ID = "menu-more-panel"
+
 
 def header(table) -> E:
-    items = [
-        h(
-            "button",
-            {
-                "type": "button",
-                "class": "menu-item",
-                "data-action": "menu-new",
-                "data-key": "menu-new",
-            },
-            t("menu.new"),
-        )
-    ]
+    """The app's header: the game's title, New game, then ``table.menu``'s entries.
+
+    Phones and small tablets (static/css/game.css, up to 52rem wide: a phone held sideways too;
+    the whole French row needs about 48rem) keep it to one row whatever the language and the
+    features add: New game stays in the row and every other entry sits behind a "More" button
+    (a disclosure: ``aria-expanded``, ``aria-controls``) whose panel drops below the header,
+    over the game, so it never pushes the game's decision down. Only New game and More fit one
+    320 px row in every language beside the longest title ("Caldera Park" with "Nouvelle
+    partie"), so no third entry is kept in the row: a row that depends on the language's words
+    would hide an entry in one language and not the other, and the same entries stay in the
+    same place on every screen. Wide screens show the panel's entries inline
+    (``display: contents``) and hide More: the full row.
+
+    The panel is open when ``table.menu_open`` (the controller's state; ``TableController.handle``
+    opens and closes it): then a backdrop (a tap outside closes it) and ``data-overlay`` (the
+    phone's Back closes it, static/js/game-dom.js, by pressing More, its ``data-overlay-close``).
+    ``data-focus-else`` on the panel: a key inside it that cannot take the focus (the panel is
+    closed on a phone) gives it to More instead (``CalderaDom.focusKey``)."""
+    is_open = bool(getattr(table, "menu_open", False))
+    items = []
     # slots filled by other features (rules, saves, language): (action, label key), plus
     # optionally the key of the label's language when it is not the page's (a language's name)
     for key, label_key, *label_lang in table.menu:
@@ -36,11 +46,49 @@ def header(table) -> E:
         if label_lang:
             attrs["lang"] = t(label_lang[0])
         items.append(h("button", attrs, t(label_key)))
+    more = {
+        "type": "button",
+        "class": "menu-item menu-more",
+        "data-action": "menu-more",
+        "data-key": "menu-more",
+        "aria-expanded": "true" if is_open else "false",
+        "aria-controls": MENU_PANEL_ID,
+    }
+    nav = {"class": "app-menu", "aria-label": t("menu.label")}
+    if is_open:
+        more["data-overlay-close"] = "true"
+        nav["data-overlay"] = "menu"
+    panel = {
+        "class": "menu-panel",
+        "id": MENU_PANEL_ID,
+        "data-key": MENU_PANEL_ID,
+        "data-focus-else": "menu-more",
+    }
+    if is_open:
+        panel["data-open"] = "true"
+    new = {
+        "type": "button",
+        "class": "menu-item",
+        "data-action": "menu-new",
+        "data-key": "menu-new",
+    }
     return h(
         "header",
-        {"class": "app-header"},
+        {"class": "app-header menu-open" if is_open else "app-header"},
         h("span", {"class": "app-name"}, table.game.title or t("app.title")),
-        h("nav", {"class": "app-menu", "aria-label": t("menu.label")}, items),
+        h(
+            "nav",
+            nav,
+            h("button", new, t("menu.new")),
+            h("button", more, t("menu.more")) if items else None,
+            h("div", panel, items) if items else None,
+        ),
+        is_open
+        and items
+        and h(
+            "div",
+            {"class": "menu-backdrop", "data-action": "menu-close", "aria-hidden": "true"},
+        ),
     )
 
 

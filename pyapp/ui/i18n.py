@@ -15,6 +15,7 @@ EN: dict[str, str] = {
     "app.ready": "Ready",
     "menu.label": "Menu",
     "menu.new": "New game",
+    "menu.more": "More",  # phones: the header's other entries
     "box.label": "Games in the box",
     "box.players": "{n} players",
     "box.coming": "coming soon",

@@ -55,6 +55,7 @@ _FR_GAME = {
     "app.ready": "Prêt",
     "menu.label": "Menu",
     "menu.new": "Nouvelle partie",
+    "menu.more": "Plus",
     "box.label": "Les jeux de la boîte",
     "box.players": "{n} joueurs",
     "box.coming": "bientôt",

@@ -96,6 +96,8 @@ class TableController:
         # data-action=key; a click calls menu_handlers[key](controller)
         self.menu: list[tuple[str, ...]] = []
         self.menu_handlers: dict[str, Callable[[TableController], object]] = {}
+        # the header's "More" panel is open (phones: the entries that do not fit the row)
+        self.menu_open = False
         # input handlers of other features, asked first: handler(action, data) returns None
         # when the action is not theirs, else True/False (redraw or not)
         self.handlers: list[Callable[[str, dict], bool | None]] = []
@@ -294,6 +296,10 @@ class TableController:
     def handle(self, action: str, data: dict | None = None) -> bool:
         """One input from the page; returns True when the screen must be redrawn."""
         data = data or {}
+        if action in ("menu-more", "menu-close") or self.menu_open:
+            answer = self._menu_panel(action)
+            if answer is not None:
+                return answer
         for handler in list(self.handlers):
             answer = handler(action, data)
             if answer is not None:
@@ -304,6 +310,23 @@ class TableController:
         if fn is None:
             return False
         return fn(data) is not False
+
+    def _menu_panel(self, action: str) -> bool | None:
+        """The header's "More" panel (``frame.header``): "menu-more" opens it (the focus goes
+        to its first entry) or closes it; while it is open, a tap outside and Escape
+        ("menu-close") and the phone's Back (which presses More) close it with the focus back
+        on More, and any other input closes it and then goes on (an entry chosen in it, New
+        game). None: the input goes on to the others."""
+        if action == "menu-more":
+            self.menu_open = not self.menu_open
+            self.focus = f"menu-{self.menu[0][0]}" if self.menu_open and self.menu else "menu-more"
+            return True
+        was_open, self.menu_open = self.menu_open, False
+        if action == "menu-close":  # only ever the panel's (a late one changes nothing)
+            if was_open:
+                self.focus = "menu-more"
+            return was_open
+        return None
 
     def _on_continue(self, data):
         if self.state is not None:

@@ -288,14 +288,19 @@
     return performance.now() - t0;
   }
 
-  /* Focus the element whose data-key is ``key`` (if any); true when it was found. */
-  function focusKey(root, key) {
+  /* Focus the element whose data-key is ``key`` (if any); true when it was found. An element
+   * that cannot take the focus (not shown: the header's closed "More" panel on a phone) inside
+   * an element with data-focus-else="OTHER" gives it to the element whose data-key is OTHER. */
+  function focusKey(root, key, fallback) {
     if (!key) return false;
     var nodes = root.querySelectorAll("[data-key]");
     for (var i = 0; i < nodes.length; i++) {
       if (nodes[i].getAttribute("data-key") === key) {
         nodes[i].focus({ preventScroll: false });
-        return document.activeElement === nodes[i];
+        if (document.activeElement === nodes[i]) return true;
+        var stand = nodes[i].parentElement && nodes[i].parentElement.closest("[data-focus-else]");
+        if (stand && !fallback) return focusKey(root, stand.getAttribute("data-focus-else"), true);
+        return false;
       }
     }
     return false;

@@ -42,6 +42,16 @@ def fill_seats_and_start(page, seats, names, seed, hide=False) -> None:
     page.wait_for_selector("#app[data-screen=table], #app[data-screen=handover]")
 
 
+def header_entry(page, action: str):
+    """The header's entry ``data-action=action``, shown: on a phone it is behind "More", which
+    is opened first (pyapp/ui/frame.py ``header``); tap or click it."""
+    entry = page.locator(f".app-header [data-action={action}]")
+    if not entry.is_visible():
+        page.locator("[data-key=menu-more]").click()
+        entry.wait_for(state="visible")
+    return entry
+
+
 def _pick(page, selector: str, rng: random.Random):
     items = page.locator(selector)
     n = items.count()

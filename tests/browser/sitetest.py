@@ -114,21 +114,46 @@ def build_site(out: Path, stamp: str = "") -> SiteBuild:
     return SiteBuild(out, build(out, stamp=stamp))
 
 
+class CrashWatch:
+    """Whether Chromium's renderer of ``page`` crashed since this watch began."""
+
+    def __init__(self, page):
+        self.page = page
+        self.crashed = False
+        page.on("crash", self._on_crash)
+
+    def _on_crash(self, _page) -> None:
+        self.crashed = True
+
+    def stop(self) -> None:
+        self.page.remove_listener("crash", self._on_crash)
+
+    def retry_or_raise(self, error: Exception, attempt: int, url: str) -> None:
+        """Re-raise ``error`` unless the renderer crashed and another attempt is left; then
+        warn (``RendererCrashWarning``) and return."""
+        crashed = self.crashed or "crashed" in str(error)  # "Page crashed", "Target crashed"
+        if not crashed or attempt == BOOT_ATTEMPTS - 1:
+            raise error
+        warnings.warn(
+            f"Chromium's renderer crashed while booting {url}; booting it again",
+            RendererCrashWarning,
+            stacklevel=3,
+        )
+
+
 def open_app(context, url: str, log: PageLog | None = None, wait_ready: bool = True):
     """A new page of ``context`` at ``url``; waits for ``data-app-ready`` unless told not to.
 
     If Chromium's renderer process crashes while the page boots, the boot is tried once more in a
-    new page of the same context, with a ``RendererCrashWarning`` in pytest's summary; any other
-    failure, or a second crash, fails the test as before. Such crashes were seen on these shared
-    2-core machines while Pyodide started (after PyScript's "Ready", before the app's), with no
-    message from the page or the browser: once in CI's whole suite, and 3 times in about 210
-    fresh-browser boots run two at a time.
+    new page of the same context, with a ``RendererCrashWarning`` in pytest's summary and what the
+    crashed page logged set aside; any other failure, or a second crash, fails the test as before.
+    Such crashes were seen on these shared 2-core machines while Pyodide started (after PyScript's
+    "Ready", before the app's), with no message from the page or the browser (README, Tests).
     """
     for attempt in range(BOOT_ATTEMPTS):
         mark = log.mark() if log is not None else None
         page = context.new_page()
-        crashed: list[bool] = []
-        page.on("crash", lambda _page, crashed=crashed: crashed.append(True))
+        watch = CrashWatch(page)
         if log is not None:
             log.watch_page(page)
         try:
@@ -136,24 +161,19 @@ def open_app(context, url: str, log: PageLog | None = None, wait_ready: bool = T
             if wait_ready:
                 page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
         except Exception as error:
-            crash = crashed or "crashed" in str(error)  # "Page crashed", "Target crashed"
-            if not crash or attempt == BOOT_ATTEMPTS - 1:
-                raise
-            warnings.warn(
-                f"Chromium's renderer crashed while booting {url}; booting again in a new page",
-                RendererCrashWarning,
-                stacklevel=2,
-            )
+            watch.retry_or_raise(error, attempt, url)
             page.close()
             if log is not None:  # what the crashed page logged is not the app's doing
                 log.rewind(mark)
                 log.crashes.append(url)
             continue
+        watch.stop()
         return page
 
 
 def reload(page) -> None:
-    """Reload the page and wait for ``data-app-ready`` again."""
+    """Reload the page and wait for ``data-app-ready`` again. (Not retried after a renderer
+    crash: Playwright's page is unusable once its renderer crashed, and the caller holds it.)"""
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
 

@@ -25,6 +25,9 @@ class FakePage:
     def on(self, event, handler):
         self.handlers.setdefault(event, []).append(handler)
 
+    def remove_listener(self, event, handler):
+        self.handlers[event].remove(handler)
+
     def goto(self, url):
         for handler in self.handlers.get("console", []):
             for i in range(self.log_entries):
@@ -86,6 +89,17 @@ def test_a_boot_that_works_opens_one_page():
     assert log.crashes == []
 
 
+def crash_during(page, wait_for_selector):
+    """``wait_for_selector`` of ``page`` after its renderer is crashed (``chrome://crash``)."""
+
+    def crash_then_wait(*args, **kwargs):
+        with pytest.raises(Exception, match="ERR_ABORTED"):
+            page.goto("chrome://crash")
+        return wait_for_selector(*args, **kwargs)
+
+    return crash_then_wait
+
+
 class CrashFirstBoot:
     """A browser context whose first page's renderer crashes while the app boots in it."""
 
@@ -97,14 +111,7 @@ class CrashFirstBoot:
         page = self.context.new_page()
         self.pages.append(page)
         if len(self.pages) == 1:
-            wait_for_selector = page.wait_for_selector
-
-            def crash_then_wait(*args, **kwargs):
-                with pytest.raises(Exception, match="ERR_ABORTED"):
-                    page.goto("chrome://crash")
-                return wait_for_selector(*args, **kwargs)
-
-            page.wait_for_selector = crash_then_wait
+            page.wait_for_selector = crash_during(page, page.wait_for_selector)
         return page
 
 

@@ -5,7 +5,7 @@ the combat and on the panned epic board, in English and French; a clean console.
 
 from __future__ import annotations
 
-from game_driver import ARTIFACTS
+from game_driver import ARTIFACTS, header_entry
 from saves_driver import run_axe
 from test_caledea_play import (
     HUMAN_TURN,
@@ -151,7 +151,7 @@ def test_a_battles_dice_by_source_and_axe_on_combat_and_epic_board(page, page_lo
     click_pan(page, "left")
     click_pan(page, "down")
     assert run_axe(page) == [], "epic board, panned"
-    page.locator("[data-action=lang]").click()
+    header_entry(page, "lang").click()  # behind "More" on a phone
     page.wait_for_selector("html[lang=fr]")
     assert run_axe(page) == [], "epic board, panned, French"
     assert_clean(page_log)

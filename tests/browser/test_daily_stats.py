@@ -9,7 +9,7 @@ import json
 import random
 from datetime import UTC, datetime
 
-from game_driver import game_record, no_sideways_scroll, play_to_end
+from game_driver import game_record, header_entry, no_sideways_scroll, play_to_end
 from saves_driver import run_axe, storage
 from sitetest import BOOT_TIMEOUT_MS, READY
 
@@ -105,7 +105,7 @@ def test_daily_played_counted_once_shared_and_in_the_statistics(browser, site_ur
         # the statistics screen: two solo games, the daily best, the chart; axe; both languages
         for size in ({"width": 360, "height": 740}, {"width": 1366, "height": 768}):
             page.set_viewport_size(size)
-            page.locator("[data-action=stats]").click()
+            header_entry(page, "stats").click()  # behind "More" on a phone
             page.wait_for_selector("section[data-screen=stats]")
             assert page.locator("[data-game=park] [data-n=played]").inner_text() == "2"
             assert page.locator("[data-fact=daily_best]").inner_text() == score

@@ -4,7 +4,7 @@ entry behind; a sideways swipe on the park shows the next park and back, a verti
 
 from __future__ import annotations
 
-from game_driver import HUMAN_TURN, new_game, screenshot
+from game_driver import HUMAN_TURN, header_entry, new_game, screenshot
 from sitetest import PageLog, open_app
 
 PHONE = {
@@ -14,12 +14,20 @@ PHONE = {
     "has_touch": True,
 }
 
-# (what opens it, the overlay, its own close button)
+# (what opens it: a header entry's action, behind More on a phone, or a selector; the overlay,
+# its own close button)
 OVERLAYS = (
-    ("[data-key=menu-rules]", "[data-overlay=rules]", "[data-key=rules-close]"),
-    ("[data-key=menu-saves]", "[data-overlay=saves]", "[data-key=saves-close]"),
+    ("rules", "[data-overlay=rules]", "[data-key=rules-close]"),
+    ("saves", "[data-overlay=saves]", "[data-key=saves-close]"),
     ("[data-key=tab-1]", "[data-overlay=park-1]", "[data-key=park-back]"),
 )
+
+
+def _open(page, opener: str) -> None:
+    if opener.startswith("["):
+        page.locator(opener).tap()
+    else:
+        header_entry(page, opener).tap()
 
 
 def _phone_game(browser, site_url):
@@ -41,7 +49,7 @@ def test_back_closes_each_overlay_and_the_app_stays(browser, site_url):
         url = page.url
         length = page.evaluate("history.length")
         for opener, overlay, _close in OVERLAYS:
-            page.locator(opener).tap()
+            _open(page, opener)
             page.wait_for_selector(overlay)
             assert _overlay_state(page), overlay
             if overlay == "[data-overlay=rules]":
@@ -54,7 +62,7 @@ def test_back_closes_each_overlay_and_the_app_stays(browser, site_url):
             assert _overlay_state(page) is None
         # closed by its own button: the entry is popped too (Back is not swallowed later)
         for opener, overlay, close in OVERLAYS:
-            page.locator(opener).tap()
+            _open(page, opener)
             page.wait_for_selector(overlay)
             page.locator(close).tap()
             page.wait_for_selector(overlay, state="detached")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 
-from game_driver import fill_seats_and_start
+from game_driver import fill_seats_and_start, header_entry
 from saves_driver import open_saves, run_axe
 from sitetest import reload
 
@@ -214,7 +214,7 @@ def test_french_screens_fit_a_phone(browser, site_url):
         page.locator("[data-action=ready]").tap()
         assert page.locator("#prompt").text_content().startswith(other)
         assert decision_in_view(page)
-        page.locator("[data-action=rules]").click()
+        header_entry(page, "rules").tap()  # behind "Plus" on a phone
         page.wait_for_selector("section[data-screen=rules]")
         assert page.locator("#rules-h-power").text_content() == "Coup de force"
         assert log.console_errors == [] and log.page_errors == []
