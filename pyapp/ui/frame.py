@@ -112,7 +112,7 @@ def frame(table, game_body, extra: tuple = ()) -> tuple[list[E], list[E]]:
 def first_key(body, prefix: str) -> str | None:
     """The data-key of the first enabled element of ``body`` acting on input whose key starts
     with ``prefix`` (focus aliases such as "token-first")."""
-    elements = [x for b in (body if isinstance(body, list) else [body]) for x in b.iter()]
+    elements = (x for b in (body if isinstance(body, list) else [body]) for x in b.iter())
     for e in elements:
         key = e.attrs.get("data-key", "")
         if (

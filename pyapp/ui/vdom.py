@@ -3,6 +3,11 @@
 The browser layer (``app.py`` with ``static/js/game-dom.js``) turns a tree into DOM nodes with
 ``createElement``/``setAttribute`` and text nodes only, so every string here, names included, is
 shown as text and never parsed as HTML. Tests inspect the same trees in CPython.
+
+A drawing made again and again (a board's squares) can be kept: ``frozen(e)`` serialises ``e``
+once, and ``to_json`` then copies that text instead of walking it; an element that keeps such
+children across redraws carries ``data-memo`` (``MEMO``), a name of its children: the page does
+not walk children whose name it already has (static/js/game-dom.js).
 """
 
 from __future__ import annotations
@@ -10,18 +15,23 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 
-__all__ = ["E", "h", "to_json", "svg_num", "symbol_sprite"]
+__all__ = ["E", "MEMO", "frozen", "h", "to_json", "svg_num", "symbol_sprite"]
+
+# an element whose children are the same as last time when this attribute is (the page skips them)
+MEMO = "data-memo"
 
 
 class E:
-    """One element: tag, attributes (strings) and children (``E`` or text)."""
+    """One element: tag, attributes (strings) and children (``E`` or text). A ``frozen`` one
+    is never changed again (its JSON text is kept)."""
 
-    __slots__ = ("tag", "attrs", "children")
+    __slots__ = ("tag", "attrs", "children", "json")
 
     def __init__(self, tag: str, attrs: dict, children: list):
         self.tag = tag
         self.attrs = attrs
         self.children = children
+        self.json: str | None = None  # the kept JSON text of a frozen element
 
     def to_data(self) -> list:
         out: list = [self.tag, self.attrs]
@@ -128,12 +138,57 @@ def symbol_sprite(symbols: dict, part: Callable[[str, dict], E] = h) -> E:
     )
 
 
+_enc = json.encoder.encode_basestring  # a JSON string, non-ASCII kept (as ensure_ascii=False)
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _write(e: E, out: list) -> None:
+    """Append the JSON text of ``e`` to ``out`` (the same text as ``json.dumps(e.to_data())``),
+    copying the kept text of frozen elements."""
+    if e.json is not None:
+        out.append(e.json)
+        return
+    attrs = e.attrs
+    if type(attrs) is dict and all(type(v) is str for v in attrs.values()):
+        a = "{" + ",".join(_enc(k) + ":" + _enc(v) for k, v in attrs.items()) + "}"
+    else:
+        a = _dumps(attrs)
+    out.append("[" + _enc(e.tag) + "," + a)
+    for c in e.children:
+        out.append(",")
+        if isinstance(c, str):
+            out.append(_enc(c))
+        elif isinstance(c, E):
+            _write(c, out)
+        else:
+            out.append(_dumps(c))
+    out.append("]")
+
+
+def frozen(e: E) -> E:
+    """Keep the JSON text of ``e`` (and so of all it holds): ``to_json`` copies it from now on.
+    ``e`` and everything inside it must never be changed afterwards."""
+    if e.json is None:
+        out: list = []
+        _write(e, out)
+        e.json = "".join(out)
+    return e
+
+
 def to_json(nodes) -> str:
     """The JSON list the page's renderer reads (one element or a list of them)."""
     if isinstance(nodes, E):
         nodes = [nodes]
-    return json.dumps(
-        [n if isinstance(n, str) else n.to_data() for n in nodes],
-        separators=(",", ":"),
-        ensure_ascii=False,
-    )
+    out: list = ["["]
+    for i, n in enumerate(nodes):
+        if i:
+            out.append(",")
+        if isinstance(n, E):
+            _write(n, out)
+        else:
+            out.append(_dumps(n))
+    out.append("]")
+    return "".join(out)

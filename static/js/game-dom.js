@@ -6,6 +6,8 @@
  * text nodes: nothing is ever parsed as HTML. The attributes "value" and "checked" also set the
  * property of form fields (only when it differs, so typing is never disturbed). An element whose
  * "data-scroll-key" changes is scrolled back to its top (a table at the start of a decision).
+ * An element whose "data-memo" is the one it already has keeps its children as they are (the
+ * description holds the same ones: a kept drawing, pyapp/ui/vdom.py), so they are not walked.
  */
 (function () {
   "use strict";
@@ -112,7 +114,12 @@
       } else if (typeof desc === "string") {
         if (node.nodeValue !== desc) node.nodeValue = desc;
       } else {
-        patchAttrs(node, desc[1] || {});
+        var attrs = desc[1] || {};
+        // the same data-memo as the element's: its children are those already there
+        var memo = attrs["data-memo"];
+        var same = memo !== undefined && node.getAttribute("data-memo") === memo;
+        patchAttrs(node, attrs);
+        if (same) continue;
         var inSvg = isSvgTag(desc[0], svg);
         patchChildren(node, desc.slice(2), inSvg && desc[0] !== "foreignObject");
       }

@@ -5,16 +5,22 @@ Each square is split along its diagonal into its two resources (colour plus icon
 square shows its owner's marker (a black one when salted), structures and capitals sit in its
 lower corners, units in its middle (one token per rank, with a count). The board wraps round:
 a faded ring of the squares across each edge is drawn around it, so a move across an edge is
-seen; those ghost squares only show, the real ones are chosen.
+seen; those ghost squares only show (``<use>`` copies of the real squares' drawings), the real
+ones are chosen.
+
+Drawing the board is the costly part of Caledea's screens (an epic board has 200 squares), so
+each square's drawing is kept by the square's state (``square_drawing``), with its JSON text,
+and reused by every redraw; choosing and panning only change the attributes around it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import count
 
-from ..i18n import t
-from ..vdom import E, h, svg_num
+from ..i18n import language, t
+from ..vdom import MEMO, E, frozen, h, svg_num
 from . import art
 
 S = art.CELL
@@ -98,8 +104,7 @@ def unit_groups(units) -> dict[int, list[tuple[str, int]]]:
 @lru_cache(maxsize=4096)
 def _ground(res: tuple[str, str], x0: float, y0: float, mine: bool) -> tuple[E, ...]:
     """What never changes on a square: its two resources (colour and icon) and, for the
-    viewer's resource squares, the dashed outline. Made once per square and kept (the
-    drawing's elements are only read once made)."""
+    viewer's resource squares, the dashed outline."""
     a, c = res
     parts = [
         h(
@@ -133,8 +138,8 @@ def _ground(res: tuple[str, str], x0: float, y0: float, mine: bool) -> tuple[E, 
     return tuple(parts)
 
 
-def _cell(b: BoardView, sq: SquareView, x0: float, y0: float, marks: Marks, ghost: bool) -> list:
-    mine = marks.mine is not None and set(sq.res) == set(marks.mine)
+def _cell(sq: SquareView, x0: float, y0: float, mine: bool) -> list:
+    """The drawing of square ``sq`` with its top left corner at (x0, y0)."""
     parts = list(_ground(sq.res, x0, y0, mine))
     if sq.capital is not None:
         parts.append(
@@ -180,6 +185,103 @@ def _cell(b: BoardView, sq: SquareView, x0: float, y0: float, marks: Marks, ghos
     return parts
 
 
+# ----- kept drawings: a square is drawn once per state and reused by every redraw (and its
+# JSON text with it, ``vdom.frozen``); the page skips the children of an element whose
+# ``data-memo`` it already has. The keys hold everything the drawing shows, the language
+# included, so a square whose owner, marker, salt, units or structure changes is drawn again.
+
+_memo_ids = count(1)
+# how many are kept: every square's drawing in a few states (an epic board has 200 squares),
+# and the elements placing them for a few views; bounded, so that the cyclic collector's full
+# passes (which walk everything kept) stay short
+DRAWINGS = 640
+PLACED = 1024
+
+
+@lru_cache(maxsize=DRAWINGS)
+def square_drawing(sq: SquareView, mine: bool, lang: str) -> E:
+    """The frozen drawing of square ``sq`` at its own place ``sq.at``: a group named by its id
+    (the ghosts copy it) and its ``data-memo`` (a new one for every new drawing). ``lang``: the
+    language of the units' letters."""
+    x, y = sq.at
+    parts = [frozen(e) for e in _cell(sq, x * S, y * S, mine)]
+    return frozen(
+        h("g", {"class": "drawn", "id": cell_id(sq.at), MEMO: f"s{next(_memo_ids)}"}, parts)
+    )
+
+
+@lru_cache(maxsize=DRAWINGS)
+def _label(sq: SquareView, names: tuple[str, ...], lang: str) -> str:
+    return square_label(None, sq, list(names))
+
+
+def _shift(dx: float, dy: float) -> str | None:
+    return f"translate({svg_num(dx * S)},{svg_num(dy * S)})" if (dx, dy) != (0, 0) else None
+
+
+def _ghost(at: tuple[int, int], gx: int, gy: int) -> E:
+    """The faded copy of square ``at`` at place (gx, gy) of the ring: a ``<use>`` of that
+    square's drawing (the page copies it, and keeps the copy up to date with it)."""
+    return h(
+        "use",
+        {
+            "class": "ghost",
+            "data-key": f"gh-{gx},{gy}",
+            "href": f"#{cell_id(at)}",
+            "transform": _shift(gx - at[0], gy - at[1]),
+        },
+    )
+
+
+def cell_id(at: tuple[int, int]) -> str:
+    """The id of a square's drawing (that the ghosts of the ring copy)."""
+    return f"cal-sq-{at[0]}-{at[1]}"
+
+
+@lru_cache(maxsize=PLACED)
+def _square_cell(
+    sq: SquareView, mine: bool, lang: str, label: str, dim: bool, button: bool, dx: int, dy: int
+) -> E:
+    """A real square's drawing, drawn at place (dx, dy) (the board panned), dimmed or not, named
+    in words or not (when its button says it): what changes around the kept drawing (which
+    the ghosts copy, so it never changes with them)."""
+    x, y = sq.at
+    cell = {"class": "cell dim" if dim else "cell", "data-key": f"cell-{x},{y}"}
+    if button:
+        cell["aria-hidden"] = "true"  # its button says it
+    else:
+        cell.update({"role": "img", "aria-label": label})
+    cell["transform"] = _shift(dx - x, dy - y)
+    return frozen(h("g", cell, square_drawing(sq, mine, lang)))
+
+
+@lru_cache(maxsize=PLACED)
+def _hit(at: tuple[int, int], dx: int, dy: int, cls: str, kind: str | None, chosen: bool, label):
+    """The plain square on top that is the button of square ``at`` (drawn at (dx, dy))."""
+    attrs = {
+        "class": cls,
+        "data-key": f"sq-{at[0]},{at[1]}",
+        "x": dx * S,
+        "y": dy * S,
+        "width": S,
+        "height": S,
+    }
+    if kind:
+        attrs.update(
+            {
+                "role": "button",
+                "tabindex": "0",
+                "data-action": "square",
+                "data-at": f"{at[0]},{at[1]}",
+                "aria-label": label,
+                "aria-pressed": "true" if chosen else "false",
+            }
+        )
+    else:
+        attrs["aria-hidden"] = "true"
+    return frozen(h("rect", attrs))
+
+
 def draw_board(
     b: BoardView, marks: Marks, names: list[str], label: str, view: tuple[int, int] = (0, 0)
 ) -> E:
@@ -188,24 +290,24 @@ def draw_board(
     torus (the squares keep their names and ``data-at``; only where they are drawn moves)."""
     w, hgt = b.width, b.height
     ox, oy = view[0] % w, view[1] % hgt
+    lang = language()
+    names_key = tuple(names)
+    mine_pair = set(marks.mine) if marks.mine is not None else None
 
     def place(at) -> tuple[int, int]:
         """Where square ``at`` is drawn (in cells from the top left real square)."""
         return (at[0] - ox) % w, (at[1] - oy) % hgt
+
+    def mine(sq: SquareView) -> bool:
+        return mine_pair is not None and set(sq.res) == mine_pair
 
     ghosts = []
     for y in range(-1, hgt + 1):
         for x in range(-1, w + 1):
             if 0 <= x < w and 0 <= y < hgt:
                 continue
-            sq = b.squares[b.wrap(x + ox, y + oy)]
-            ghosts.append(
-                h(
-                    "g",
-                    {"class": "ghost", "data-key": f"gh-{x},{y}"},
-                    _cell(b, sq, x * S, y * S, marks, True),
-                )
-            )
+            at = b.wrap(x + ox, y + oy)
+            ghosts.append(_ghost(at, x, y))
     # the drawing of each square (named in words for screen readers), and on top of
     # everything a layer of plain squares that are the buttons (no text inside, so a button's
     # name is its own); always in the board's order (a1, b1...), so panning only moves them
@@ -215,20 +317,11 @@ def draw_board(
         for x in range(w):
             dx, dy = place((x, y))
             sq = b.squares[(x, y)]
-            at = f"{x},{y}"
             kind = marks.legal.get((x, y))
             chosen = (x, y) in marks.selected or marks.pending == (x, y)
-            name = square_label(b, sq, names)
-            cell = {"class": "cell", "data-key": f"cell-{at}"}
-            if marks.legal and not kind and not chosen:
-                cell["class"] += " dim"
-            if kind:
-                cell["aria-hidden"] = "true"  # its button says it
-            else:
-                cell.update({"role": "img", "aria-label": name})
-            if (dx, dy) != (x, y):
-                cell["transform"] = f"translate({svg_num((dx - x) * S)},{svg_num((dy - y) * S)})"
-            cells.append(h("g", cell, _cell(b, sq, x * S, y * S, marks, False)))
+            name = _label(sq, names_key, lang)
+            dim = bool(marks.legal) and not kind and not chosen
+            cells.append(_square_cell(sq, mine(sq), lang, name, dim, bool(kind), dx, dy))
             cls = ["sq"]
             if kind:
                 cls += ["legal", f"legal-{kind}"]
@@ -238,28 +331,7 @@ def draw_board(
                 cls.append("pending")
             if marks.fight == (x, y):
                 cls.append("fight")
-            attrs = {
-                "class": " ".join(cls),
-                "data-key": f"sq-{at}",
-                "x": dx * S,
-                "y": dy * S,
-                "width": S,
-                "height": S,
-            }
-            if kind:
-                attrs.update(
-                    {
-                        "role": "button",
-                        "tabindex": "0",
-                        "data-action": "square",
-                        "data-at": at,
-                        "aria-label": name,
-                        "aria-pressed": "true" if chosen else "false",
-                    }
-                )
-            else:
-                attrs["aria-hidden"] = "true"
-            hits.append(h("rect", attrs))
+            hits.append(_hit((x, y), dx, dy, " ".join(cls), kind, chosen, name if kind else None))
     overlay = []
     if marks.last:
         froms, to = marks.last
