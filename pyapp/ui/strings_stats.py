@@ -1,5 +1,6 @@
 """Texts of the statistics, the daily park and the guided first game, in English and French
-(``stats`` and ``guide`` add them to the catalogue with ``i18n.add_strings``)."""
+(``stats`` and ``guide`` add them to the catalogue with ``i18n.add_texts``, which typesets
+the French)."""
 
 from __future__ import annotations
 
@@ -173,5 +174,4 @@ def register() -> None:
     """Add these texts to the interface's catalogues (each module using them calls it)."""
     from . import i18n
 
-    i18n.add_strings("en", EN_STATS)
-    i18n.add_strings("fr", FR_STATS)
+    i18n.add_texts(EN_STATS, FR_STATS)
