@@ -147,8 +147,9 @@ def open_app(context, url: str, log: PageLog | None = None, wait_ready: bool = T
     If Chromium's renderer process crashes while the page boots, the boot is tried once more in a
     new page of the same context, with a ``RendererCrashWarning`` in pytest's summary and what the
     crashed page logged set aside; any other failure, or a second crash, fails the test as before.
-    Such crashes were seen on these shared 2-core machines while Pyodide started (after PyScript's
-    "Ready", before the app's), with no message from the page or the browser (README, Tests).
+    Such crashes were seen on these shared 2-core machines while the page booted (the one caught
+    with the browser's log on: after PyScript's "Ready", before the app's), with no message from
+    the page or the browser (README, Tests).
     """
     for attempt in range(BOOT_ATTEMPTS):
         mark = log.mark() if log is not None else None
