@@ -27,6 +27,7 @@ from sitetest import (
     SiteBuild,
     build_site,
     chromium_path,
+    crash_rerun_marker,
     open_app,
     serve,
 )
@@ -69,10 +70,12 @@ def serve_dir():
 def pytest_collection_modifyitems(items):
     """Every test that drives Chromium (through ``playwright_driver``, which ``browser``,
     ``context``, ``page`` and ``persistent_context`` use) is marked ``browser``, so
-    ``-m 'not browser'`` leaves them all out; the build's CPython tests stay unmarked."""
+    ``-m 'not browser'`` leaves them all out; the build's CPython tests stay unmarked. Each is
+    run once more if, and only if, a renderer crash failed it (``crash_rerun_marker``)."""
     for item in items:
         if "playwright_driver" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+            item.add_marker(crash_rerun_marker())
 
 
 # Playwright's sync API runs an asyncio loop in the main thread while it is started, and

@@ -6,10 +6,11 @@ Imported by ``conftest.py`` (fixtures) and by the test modules (``from sitetest 
 from __future__ import annotations
 
 import sys
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -22,11 +23,18 @@ from tools.serve import Counter, make_server, start_in_thread  # noqa: E402
 PREFIX = "/caldera/park/"
 READY = "html[data-app-ready]"
 BOOT_TIMEOUT_MS = 90_000
-BOOT_ATTEMPTS = 2  # a renderer crash during boot is retried once (open_app)
+# What Playwright says when Chromium's renderer process of a page died under it (an action or
+# wait on that page: "Target crashed"; an event wait: "Page crashed"). A browser test that
+# fails so is run once more, and only then (``crash_rerun_marker``).
+RENDERER_CRASHED = [r"Target crashed", r"Page crashed"]
 
 
-class RendererCrashWarning(UserWarning):
-    """Chromium's renderer crashed while a page booted, and the boot was tried again."""
+def crash_rerun_marker():
+    """pytest-rerunfailures' marker: run a test once more when, and only when, it failed
+    because a renderer crashed. Such crashes come on these shared 2-core machines about once in
+    one or two runs of the whole suite, at no step in particular, with nothing logged by the
+    page or the browser (README, Tests); any other failure, or a second crash, fails the test."""
+    return pytest.mark.flaky(reruns=1, only_rerun=RENDERER_CRASHED)
 
 
 def chromium_path() -> str:
@@ -73,16 +81,6 @@ class PageLog:
     requests: list[str] = field(default_factory=list)
     bad_responses: list[tuple[str, int]] = field(default_factory=list)
     failed_requests: list[str] = field(default_factory=list)
-    crashes: list[str] = field(default_factory=list)  # URLs whose boot crashed and was retried
-
-    def mark(self) -> dict[str, int]:
-        """How long each list is now (for ``rewind``)."""
-        return {name: len(value) for name, value in vars(self).items()}
-
-    def rewind(self, mark: dict[str, int]) -> None:
-        """Forget what was logged since ``mark``."""
-        for name, length in mark.items():
-            del getattr(self, name)[length:]
 
     def watch_context(self, context) -> None:
         context.on("request", lambda r: self.requests.append(r.url))
@@ -114,67 +112,19 @@ def build_site(out: Path, stamp: str = "") -> SiteBuild:
     return SiteBuild(out, build(out, stamp=stamp))
 
 
-class CrashWatch:
-    """Whether Chromium's renderer of ``page`` crashed since this watch began."""
-
-    def __init__(self, page):
-        self.page = page
-        self.crashed = False
-        page.on("crash", self._on_crash)
-
-    def _on_crash(self, _page) -> None:
-        self.crashed = True
-
-    def stop(self) -> None:
-        self.page.remove_listener("crash", self._on_crash)
-
-    def retry_or_raise(self, error: Exception, attempt: int, url: str) -> None:
-        """Re-raise ``error`` unless the renderer crashed and another attempt is left; then
-        warn (``RendererCrashWarning``) and return."""
-        crashed = self.crashed or "crashed" in str(error)  # "Page crashed", "Target crashed"
-        if not crashed or attempt == BOOT_ATTEMPTS - 1:
-            raise error
-        warnings.warn(
-            f"Chromium's renderer crashed while booting {url}; booting it again",
-            RendererCrashWarning,
-            stacklevel=3,
-        )
-
-
 def open_app(context, url: str, log: PageLog | None = None, wait_ready: bool = True):
-    """A new page of ``context`` at ``url``; waits for ``data-app-ready`` unless told not to.
-
-    If Chromium's renderer process crashes while the page boots, the boot is tried once more in a
-    new page of the same context, with a ``RendererCrashWarning`` in pytest's summary and what the
-    crashed page logged set aside; any other failure, or a second crash, fails the test as before.
-    Such crashes were seen on these shared 2-core machines while the page booted (the one caught
-    with the browser's log on: after PyScript's "Ready", before the app's), with no message from
-    the page or the browser (README, Tests).
-    """
-    for attempt in range(BOOT_ATTEMPTS):
-        mark = log.mark() if log is not None else None
-        page = context.new_page()
-        watch = CrashWatch(page)
-        if log is not None:
-            log.watch_page(page)
-        try:
-            page.goto(url)
-            if wait_ready:
-                page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        except Exception as error:
-            watch.retry_or_raise(error, attempt, url)
-            page.close()
-            if log is not None:  # what the crashed page logged is not the app's doing
-                log.rewind(mark)
-                log.crashes.append(url)
-            continue
-        watch.stop()
-        return page
+    """A new page of ``context`` at ``url``; waits for ``data-app-ready`` unless told not to."""
+    page = context.new_page()
+    if log is not None:
+        log.watch_page(page)
+    page.goto(url)
+    if wait_ready:
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    return page
 
 
 def reload(page) -> None:
-    """Reload the page and wait for ``data-app-ready`` again. (Not retried after a renderer
-    crash: Playwright's page is unusable once its renderer crashed, and the caller holds it.)"""
+    """Reload the page and wait for ``data-app-ready`` again."""
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
 
