@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
 from storage_fakes import FakeStorage
 
 from pyapp.park.game import legal_actions, new_game, play
@@ -38,13 +37,6 @@ class FakePlatform:
     def request_persist(self, callback):
         self.persist_requests += 1
         callback(self.persist_answer)
-
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 def make(storage, platform=None, boot=True):

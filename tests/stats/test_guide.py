@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from storage_fakes import FakeStorage
 
 from pyapp.park.game import decision
@@ -15,13 +14,6 @@ from pyapp.ui.park import screens
 from pyapp.ui.park.controller import Controller
 from pyapp.ui.park.guide import GUIDE_KEY, Guide, is_guide
 from pyapp.ui.park.viewmodel import place_choices
-
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 def make(storage=None):

@@ -60,13 +60,6 @@ class Clock:
         return self.ms
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 def setup(storage=None, clock=None, platform=None):
     storage = FakeStorage() if storage is None else storage
     c = Controller(bot_names=["random", "greedy"])

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from pyapp.park.components import SPECIES, TOKENS, WEATHER, WEATHER_KINDS
 from pyapp.ui import i18n
 from pyapp.ui.park import art, rules_ref
@@ -37,13 +35,6 @@ class Storage:
 
 
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
-
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 def points(d: str) -> list[tuple[float, float]]:

@@ -1,8 +1,0 @@
-"""Bot suite setup: make the repository root importable (``pyapp``) and share small helpers."""
-
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
