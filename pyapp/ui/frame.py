@@ -124,13 +124,28 @@ def first_key(body, prefix: str) -> str | None:
     return None
 
 
-def handover_screen(name: str, recent: list[str]) -> E:
+def handover_screen(
+    name: str,
+    recent: list[str],
+    *,
+    seat_class: str = "",
+    swatch: E | None = None,
+    ready: str = "handover.ready",
+    extra: E | None = None,
+) -> E:
     """The screen between two people's turns: pass the device to ``name``; ``recent``: the
-    moves since that person last had it, oldest first."""
+    moves since that person last had it, oldest first. A game may add a class for the seat's
+    colour (``seat_class``), a ``swatch`` before the name, its own wording of the Ready button
+    (the key ``ready``) and an ``extra`` element between that button and the moves."""
+    title = t("handover.title", name=name)
     return h(
         "section",
-        {"class": "screen-handover", "data-screen": "handover"},
-        h("h1", {"data-key": "handover-title", "tabindex": "-1"}, t("handover.title", name=name)),
+        {"class": f"screen-handover {seat_class}".strip(), "data-screen": "handover"},
+        h(
+            "h1",
+            {"data-key": "handover-title", "tabindex": "-1"},
+            [swatch, " ", title] if swatch is not None else title,
+        ),
         h("p", None, t("handover.pass", name=name)),
         h(
             "button",
@@ -140,8 +155,9 @@ def handover_screen(name: str, recent: list[str]) -> E:
                 "data-action": "ready",
                 "data-key": "handover-ready",
             },
-            t("handover.ready", name=name),
+            t(ready, name=name),
         ),
+        extra,
         recent
         and h(
             "div",

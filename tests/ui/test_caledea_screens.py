@@ -365,6 +365,20 @@ def test_end_turn_passes_the_device_to_the_next_person():
     p = c.decision()["player"]
     click(c, elements(c, "end-turn")[0])
     assert c.screen == "handover" and c.handover_to != p
+    q = c.handover_to
+    name = c.names()[q]
+    nodes, _ = render(c)
+    screen = next(
+        e for n in nodes for e in n.find_all(lambda e: e.attrs.get("data-screen") == "handover")
+    )
+    assert f"own-{q}" in screen.classes()
+    title = screen.find(lambda e: e.attrs.get("data-key") == "handover-title")
+    assert title.find(lambda e: "cal-swatch" in e.classes()) is not None
+    assert name in to_json(title)
+    ready = screen.find(lambda e: e.attrs.get("data-action") == "ready")
+    assert EN["cal.handover.ready"].format(name=name) in to_json(ready)
+    recent = screen.find(lambda e: "recent" in e.classes())
+    assert recent is not None and c.names()[p] in to_json(recent)
 
 
 def test_a_refused_move_shows_the_engine_reason_and_changes_nothing():

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pyapp.caledea.protocol import GAME
 
 from ..frame import first_key, frame, screen_of
+from ..frame import handover_screen as shared_handover
 from ..i18n import t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..table import HUMAN
@@ -165,38 +166,15 @@ def kingdom_table() -> E:
 
 def handover_screen(ctrl: Controller) -> E:
     p = ctrl.handover_to
-    name = ctrl.names()[p]
     since = len(ctrl.state["log"]) - ctrl.seen.get(p, 0)
     recent = model.log_lines(ctrl.state, last=min(since, 12)) if since > 0 else []
-    return h(
-        "section",
-        {"class": f"screen-handover own-{p}", "data-screen": "handover"},
-        h(
-            "h1",
-            {"data-key": "handover-title", "tabindex": "-1"},
-            h("span", {"class": "cal-swatch"}),
-            " ",
-            t("handover.title", name=name),
-        ),
-        h("p", None, t("handover.pass", name=name)),
-        h(
-            "button",
-            {
-                "type": "button",
-                "class": "primary big",
-                "data-action": "ready",
-                "data-key": "handover-ready",
-            },
-            t("cal.handover.ready", name=name),
-        ),
-        fight_panel(ctrl),
-        recent
-        and h(
-            "div",
-            {"class": "recent"},
-            h("h2", None, t("handover.recent")),
-            h("ol", {"class": "log"}, [h("li", None, text) for _, text in recent]),
-        ),
+    return shared_handover(
+        ctrl.names()[p],
+        [text for _, text in recent],
+        seat_class=f"own-{p}",
+        swatch=h("span", {"class": "cal-swatch"}),
+        ready="cal.handover.ready",
+        extra=fight_panel(ctrl),
     )
 
 
