@@ -17,6 +17,7 @@ from pyapp.park.analysis import Analysis
 from pyapp.park.game import park_of
 
 from . import strings_learn
+from .frame import titled_screen
 from .i18n import t
 from .park.viewmodel import (
     requirement_text,
@@ -148,21 +149,10 @@ class AnalysisScreen:
                 same = sum(f["played"] == f["suggested"] for f in mine)
                 text = t("learn.analysis.agreed", name=mine[0]["name"], same=same, total=len(mine))
                 agreed.append(h("li", None, text))
-        return h(
-            "section",
-            {
-                "class": "learn-screen analysis-screen",
-                "data-screen": "analysis",
-                "aria-labelledby": "analysis-title",
-                "data-done": str(done),
-                "data-total": str(total),
-                "data-running": "true" if self.running else "false",
-            },
-            h(
-                "h1",
-                {"id": "analysis-title", "tabindex": "-1", "data-key": "analysis-title"},
-                t("learn.analysis.title"),
-            ),
+        return titled_screen(
+            "analysis",
+            "learn-screen analysis-screen",
+            t("learn.analysis.title"),
             h("p", {"class": "learn-intro"}, t("learn.analysis.intro")),
             h(
                 "div",
@@ -190,6 +180,11 @@ class AnalysisScreen:
                 if self.finished
                 else None
             ),
+            attrs={
+                "data-done": str(done),
+                "data-total": str(total),
+                "data-running": "true" if self.running else "false",
+            },
         )
 
 

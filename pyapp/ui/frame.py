@@ -124,6 +124,32 @@ def first_key(body, prefix: str) -> str | None:
     return None
 
 
+def titled_screen(
+    name: str,
+    cls: str,
+    title: str,
+    *children,
+    heading: str = "h1",
+    overlay: bool = False,
+    attrs: dict | None = None,
+) -> E:
+    """A screen named ``name``: a section (``data-screen``) labelled by its ``title`` heading,
+    which takes the focus when the screen opens (``tabindex`` -1, ``data-key`` "NAME-title"),
+    then ``children``. ``overlay``: the phone's Back closes it (static/js/game-dom.js);
+    ``attrs``: more attributes of the section."""
+    key = f"{name}-title"
+    section = {"class": cls, "data-screen": name, "aria-labelledby": key}
+    if overlay:
+        section["data-overlay"] = name
+    section.update(attrs or {})
+    return h(
+        "section",
+        section,
+        h(heading, {"id": key, "tabindex": "-1", "data-key": key}, title),
+        *children,
+    )
+
+
 def handover_screen(
     name: str,
     recent: list[str],

@@ -39,6 +39,7 @@ import time
 from pyapp import games as box_games
 
 from . import i18n
+from .frame import titled_screen
 from .i18n import t
 from .learn import saved_replay_button
 from .saves import (
@@ -539,19 +540,10 @@ class Persistence:
                     t("saves.export"),
                 )
             )
-        return h(
-            "section",
-            {
-                "class": "saves-screen",
-                "data-screen": "saves",
-                "data-overlay": "saves",  # the phone's Back closes it (game-dom.js)
-                "aria-labelledby": "saves-title",
-            },
-            h(
-                "h1",
-                {"id": "saves-title", "tabindex": "-1", "data-key": "saves-title"},
-                t("saves.title"),
-            ),
+        return titled_screen(
+            "saves",
+            "saves-screen",
+            t("saves.title"),
             h("p", {"class": "saves-note"}, t("saves.persist_denied"))
             if self.persisted is False
             else None,
@@ -600,6 +592,7 @@ class Persistence:
                     t("saves.back"),
                 ),
             ),
+            overlay=True,
         )
 
     # ------------------------------------------------------------------ the rules screen
@@ -676,19 +669,10 @@ class Persistence:
                 )
             )
         back = t("rules.close") if self.c.state is not None else t("saves.back")
-        return h(
-            "section",
-            {
-                "class": "rules-screen",
-                "data-screen": "rules",
-                "data-overlay": "rules",  # the phone's Back closes it (game-dom.js)
-                "aria-labelledby": "rules-title",
-            },
-            h(
-                "h2",
-                {"id": "rules-title", "tabindex": "-1", "data-key": "rules-title"},
-                t("rules.title"),
-            ),
+        return titled_screen(
+            "rules",
+            "rules-screen",
+            t("rules.title"),
             h(
                 "nav",
                 {"class": "rules-contents", "aria-labelledby": "rules-contents-title"},
@@ -706,6 +690,8 @@ class Persistence:
                 },
                 back,
             ),
+            heading="h2",
+            overlay=True,
         )
 
     # ------------------------------------------------------------------ language

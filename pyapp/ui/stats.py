@@ -24,6 +24,7 @@ import time
 
 from pyapp import games
 
+from .frame import titled_screen
 from .i18n import t
 from .park import daily
 from .saves import SaveError
@@ -264,14 +265,10 @@ class Stats:
             )
         if data is not None:
             body += self._figures(figures(data, self.today()))
-        return h(
-            "section",
-            {"class": "stats-screen", "data-screen": "stats", "aria-labelledby": "stats-title"},
-            h(
-                "h1",
-                {"id": "stats-title", "tabindex": "-1", "data-key": "stats-title"},
-                t("stats.title"),
-            ),
+        return titled_screen(
+            "stats",
+            "stats-screen",
+            t("stats.title"),
             body,
             h(
                 "button",

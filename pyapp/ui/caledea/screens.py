@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pyapp.caledea.protocol import GAME
 
-from ..frame import first_key, frame, screen_of
+from ..frame import first_key, frame, screen_of, titled_screen
 from ..frame import handover_screen as shared_handover
 from ..i18n import t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
@@ -56,18 +56,10 @@ def res_pair(pair) -> E:
 
 def setup_screen(ctrl: Controller) -> E:
     f = ctrl.form
-    return h(
-        "section",
-        {
-            "class": "screen-setup cal-setup",
-            "data-screen": "setup",
-            "aria-labelledby": "setup-title",
-        },
-        h(
-            "h1",
-            {"id": "setup-title", "data-key": "setup-title", "tabindex": "-1"},
-            t("cal.setup.title"),
-        ),
+    return titled_screen(
+        "setup",
+        "screen-setup cal-setup",
+        t("cal.setup.title"),
         h("p", {"class": "cal-note", "data-key": "edition-note"}, t("cal.edition")),
         count_fieldset(f),
         seat_list(f, lambda i: kingdom_field(f, i), swatch="cal-swatch"),

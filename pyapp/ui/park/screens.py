@@ -32,7 +32,7 @@ from pyapp.park.scoring import (
 )
 from pyapp.park.variants import VARIANTS
 
-from ..frame import first_key, frame, messages, screen_of, speed_button
+from ..frame import first_key, frame, messages, screen_of, speed_button, titled_screen
 from ..frame import handover_screen as shared_handover
 from ..i18n import t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
@@ -169,14 +169,10 @@ def setup_screen(ctrl: Controller) -> E:
                 ),
             )
         )
-    return h(
-        "section",
-        {"class": "screen-setup", "data-screen": "setup", "aria-labelledby": "setup-title"},
-        h(
-            "h1",
-            {"id": "setup-title", "data-key": "setup-title", "tabindex": "-1"},
-            t("setup.title"),
-        ),
+    return titled_screen(
+        "setup",
+        "screen-setup",
+        t("setup.title"),
         guide.offer(ctrl),
         daily.entry(ctrl),
         guide.start_button(ctrl),

@@ -9,7 +9,7 @@ from ``t``; player names are only ever text.
 
 from __future__ import annotations
 
-from ..frame import first_key, frame, messages, screen_of, speed_button
+from ..frame import first_key, frame, messages, screen_of, speed_button, titled_screen
 from ..frame import handover_screen as shared_handover
 from ..i18n import t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
@@ -45,18 +45,10 @@ def resolve_focus(alias: str | None, body) -> str | None:
 
 def setup_screen(ctrl: Controller) -> E:
     f = ctrl.form
-    return h(
-        "section",
-        {
-            "class": "screen-setup pyr-setup",
-            "data-screen": "setup",
-            "aria-labelledby": "setup-title",
-        },
-        h(
-            "h1",
-            {"id": "setup-title", "data-key": "setup-title", "tabindex": "-1"},
-            t("setup.title"),
-        ),
+    return titled_screen(
+        "setup",
+        "screen-setup pyr-setup",
+        t("setup.title"),
         h("p", {"class": "pyr-help"}, t("pyr.setup.help")),
         count_fieldset(f),
         seat_list(f),
