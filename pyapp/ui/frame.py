@@ -194,6 +194,24 @@ def handover_screen(
     )
 
 
+def log_panel(lines: list[tuple[int | None, str]], cls: str) -> E:
+    """The game's log: ``lines`` are (seat, text), newest first (numbered from the oldest), each
+    in its seat's colour (``by-N``); a hint while there is none."""
+    return h(
+        "div",
+        {"class": cls},
+        h("h3", None, t("log.title")),
+        h(
+            "ol",
+            # scrollable: focusable so that keyboard users can scroll it (axe)
+            {"class": "log", "reversed": True, "tabindex": "0", "aria-label": t("log.title")},
+            [h("li", {"class": f"by-{p}"}, text) for p, text in lines],
+        )
+        if lines
+        else h("p", {"class": "hint"}, t("log.empty")),
+    )
+
+
 def speed_button(table) -> E | None:
     """ "Faster bots", when a bot has a seat."""
     if all(k == "human" for k in table.seats):

@@ -13,6 +13,7 @@ from pyapp.caledea.protocol import GAME
 
 from ..frame import first_key, frame, screen_of, titled_screen
 from ..frame import handover_screen as shared_handover
+from ..frame import log_panel as shared_log
 from ..i18n import t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..table import HUMAN
@@ -922,19 +923,8 @@ def cards_panel(ctrl: Controller) -> E:
 
 
 def log_panel(ctrl: Controller) -> E:
-    lines = model.log_lines(ctrl.state, last=LOG_LINES)
-    return h(
-        "div",
-        {"class": "cal-log log-panel"},
-        h("h3", None, t("log.title")),
-        h(
-            "ol",
-            {"class": "log", "reversed": True, "tabindex": "0", "aria-label": t("log.title")},
-            [h("li", {"class": f"by-{p}"}, text) for p, text in reversed(lines)],
-        )
-        if lines
-        else h("p", {"class": "hint"}, t("log.empty")),
-    )
+    lines = model.log_lines(ctrl.state, last=LOG_LINES)  # oldest first
+    return shared_log(lines[::-1], "cal-log log-panel")
 
 
 # --------------------------------------------------------------------------- end

@@ -34,6 +34,7 @@ from pyapp.park.variants import VARIANTS
 
 from ..frame import first_key, frame, messages, screen_of, speed_button, titled_screen
 from ..frame import handover_screen as shared_handover
+from ..frame import log_panel as shared_log
 from ..i18n import t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..vdom import E, h
@@ -1165,20 +1166,7 @@ def action_chip(a: str, lets: dict, enabled: bool | None, selected: bool) -> E:
 
 
 def log_panel(ctrl: Controller) -> E:
-    lines = log_lines(ctrl.state, last=LOG_LINES)
-    return h(
-        "div",
-        {"class": "log-panel"},
-        h("h3", None, t("log.title")),
-        h(
-            "ol",
-            # scrollable: focusable so that keyboard users can scroll it (axe)
-            {"class": "log", "reversed": True, "tabindex": "0", "aria-label": t("log.title")},
-            [h("li", {"class": f"by-{p}"}, text) for p, text in lines],
-        )
-        if lines
-        else h("p", {"class": "hint"}, t("log.empty")),
-    )
+    return shared_log(log_lines(ctrl.state, last=LOG_LINES), "log-panel")
 
 
 # --------------------------------------------------------------------------- end

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..frame import first_key, frame, messages, screen_of, speed_button, titled_screen
 from ..frame import handover_screen as shared_handover
+from ..frame import log_panel as shared_log
 from ..i18n import t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..vdom import E, h
@@ -571,19 +572,7 @@ def players_panel(ctrl: Controller) -> E:
 
 
 def log_panel(ctrl: Controller) -> E:
-    lines = view.log_lines(ctrl.state, last=LOG_LINES)
-    return h(
-        "div",
-        {"class": "pyr-log"},
-        h("h3", None, t("log.title")),
-        h(
-            "ol",
-            {"class": "log", "tabindex": "0", "aria-label": t("log.title")},
-            [h("li", {"class": f"by-{p}"}, text) for p, text in lines],
-        )
-        if lines
-        else h("p", {"class": "hint"}, t("log.empty")),
-    )
+    return shared_log(view.log_lines(ctrl.state, last=LOG_LINES), "pyr-log")
 
 
 # --------------------------------------------------------------------------- end
