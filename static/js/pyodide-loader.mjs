@@ -28,6 +28,20 @@ import { loadPyodide as loadVendored, version } from "../pyodide/pyodide.mjs";
 
 export { version };
 
+/* Python runs without WebAssembly stack switching (JSPI), as it does in browsers that lack it.
+ * When JSPI is there, Pyodide runs every Python callback of a JavaScript promise or timer (each
+ * step of the bots' asyncio tasks, for one) on a secondary stack. Chromium's sampling heap
+ * profiler, which Chromium turns on for some of its renderer processes, walks the stack by its
+ * frame pointers up to the thread's own stack end; from a secondary stack it runs into that
+ * stack's guard page and the renderer crashes ("Aw, Snap!": SIGSEGV at a page boundary, read
+ * from Chromium's crash reports). With the profiler forced on, 7 of 8 boots of the app crashed,
+ * none of 8 without JSPI (tests/browser/test_no_stack_switching.py). The app never needs JSPI
+ * (no run_sync), so it is hidden from Pyodide before Pyodide starts; the snapshot worker does
+ * the same, so that a snapshot is made as it is restored. */
+for (const name of ["Suspending", "promising", "Suspender"]) {
+  Reflect.deleteProperty(WebAssembly, name);
+}
+
 const CACHE = "caldera-snapshots"; // not "caldera-park-*": the service worker's caches are per build
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 // the app's package in the site's pyodide-lock.json, and its build (the wheel's SHA-256, stamped

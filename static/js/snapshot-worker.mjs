@@ -9,6 +9,10 @@
 self.onmessage = async (event) => {
   try {
     const { indexURL, appPackage } = event.data;
+    // as the page does (pyodide-loader.mjs): no JSPI for Pyodide
+    for (const name of ["Suspending", "promising", "Suspender"]) {
+      Reflect.deleteProperty(WebAssembly, name);
+    }
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
     const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
     const errors = [];

@@ -31,9 +31,10 @@ RENDERER_CRASHED = [r"Target crashed", r"Page crashed"]
 
 def crash_rerun_marker():
     """pytest-rerunfailures' marker: run a test once more when, and only when, it failed
-    because a renderer crashed. Such crashes come on these shared 2-core machines about once in
-    one or two runs of the whole suite, at no step in particular, with nothing logged by the
-    page or the browser (README, Tests); any other failure, or a second crash, fails the test."""
+    because a renderer crashed. The crashes once seen about once a suite run had a cause, now
+    gone (static/js/pyodide-loader.mjs, tests/browser/test_no_stack_switching.py); this is a
+    net for any other, listed in pytest's summary. Any other failure, or a second crash, fails
+    the test."""
     return pytest.mark.flaky(reruns=1, only_rerun=RENDERER_CRASHED)
 
 
