@@ -299,6 +299,12 @@ def t(key: str, **params) -> str:
     return t_in(_current, key, **params)
 
 
+def plural(key: str, n: int | str, **params) -> str:
+    """The text of ``key`` for a count ``n``: ``key.one`` for 1, else ``key.other`` (also for a
+    count not known, "?"), so that no sentence says "(s)"; ``{n}`` in it is the count."""
+    return t(f"{key}.{'one' if n == 1 else 'other'}", n=n, **params)
+
+
 def set_language(lang: str) -> None:
     global _current
     if lang not in CATALOGUES:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import count
 
-from ..i18n import language, t
+from ..i18n import language, plural, t
 from ..vdom import MEMO, E, frozen, h, svg_num
 from . import art
 
@@ -84,7 +84,7 @@ def square_label(b: BoardView, sq: SquareView, names: list[str]) -> str:
     if sq.structure is not None:
         bits.append(t(f"cal.sq.{sq.structure[1]}", name=names[sq.structure[0]]))
     for owner, groups in unit_groups(sq.units).items():
-        words = [t(f"cal.rank.{r}.n", n=n) for r, n in groups]
+        words = [plural(f"cal.rank.{r}.count", n) for r, n in groups]
         bits.append(t("cal.sq.units", name=names[owner], units=t("list.and").join(words)))
     return t("list.sep").join(bits)
 

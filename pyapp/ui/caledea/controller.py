@@ -14,7 +14,7 @@ from pyapp.caledea.actions import Bombard, Build, Capital, End, Move, Transport,
 from pyapp.caledea.protocol import GAME
 from pyapp.core.errors import GameError
 
-from ..i18n import t
+from ..i18n import plural, t
 from ..seats import SeatInputs
 from ..table import TableController
 from ..table import int_or as _int
@@ -155,7 +155,7 @@ class Controller(SeatInputs, TableController):
                 return t(f"cal.prompt.{self.turn.mode}", name=name)
             if self.turn.units:
                 return t("cal.prompt.dest", name=name)
-            return t("cal.prompt.turn", name=name, n=self.state["moves_left"])
+            return plural("cal.prompt.turn", self.state["moves_left"], name=name)
         return t(f"cal.prompt.{kind}", name=name)
 
     def default_focus(self) -> None:

@@ -11,7 +11,7 @@ from functools import cache
 from pyapp.caledea.actions import parse
 from pyapp.caledea.protocol import GAME
 
-from ..i18n import t
+from ..i18n import plural, t
 from .boardview import BoardView, SquareView
 
 RANK = {1: "infantry", 2: "cavalry", 3: "general"}
@@ -112,7 +112,7 @@ def rank_word(rank: int) -> str:
 
 
 def rank_name(rank: int, n: int = 1) -> str:
-    return t(f"cal.rank.{RANK[rank]}.n", n=n)
+    return plural(f"cal.rank.{RANK[rank]}.count", n)
 
 
 def units_text(units: list[dict]) -> str:
@@ -152,7 +152,7 @@ def describe(state: dict, player: int | None, text: str) -> str:
     if kind == "capital":
         return t("cal.log.capital", name=who, square=a.square)
     if kind == "move":
-        return t("cal.log.move", name=who, n=len(a.units), square=a.square)
+        return plural("cal.log.move", len(a.units), name=who, square=a.square)
     if kind == "upgrade":
         return t("cal.log.upgrade", name=who)
     if kind == "build":
@@ -280,7 +280,7 @@ def sources_text(sources: list[tuple[str, int]], rank: int) -> str:
     """ "cavalry 2 + tower 1 = 3 dice"; a unit with its rank's dice only: "2 dice"."""
     total = sum(n for _, n in sources)
     if len(sources) <= 1:
-        return t("cal.dice.one") if total == 1 else t("cal.dice.n", n=total)
+        return plural("cal.dice", total)
     parts = [t("cal.dice.part", source=source_name(s, rank), n=n) for s, n in sources]
     return t("cal.dice.sum", parts=" + ".join(parts), n=total)
 

@@ -14,7 +14,7 @@ from pyapp.caledea.protocol import GAME
 from ..frame import first_key, frame, screen_of, titled_screen
 from ..frame import handover_screen as shared_handover
 from ..frame import log_panel as shared_log
-from ..i18n import t
+from ..i18n import plural, t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..table import HUMAN
 from ..vdom import E, h, svg_num
@@ -352,7 +352,7 @@ def status_bar(ctrl: Controller) -> E:
                 h("span", {"class": "cal-swatch"}),
                 " ",
                 t("cal.status.turn_of", name=names[state["player"]]),
-                state["phase"] == "play" and t("cal.status.moves_left", n=state["moves_left"]),
+                state["phase"] == "play" and plural("cal.status.moves_left", state["moves_left"]),
             ),
         ),
         h(
@@ -667,8 +667,8 @@ def combat_prompt(ctrl: Controller) -> E:
                     theirs = model.sources_text(sources[0], au["rank"])
                 else:  # the engine's totals alone
                     dice = GAME.battle_dice(ctrl.obs(p), a.attacker, chosen) or {}
-                    mine = t("cal.dice.n", n=dice.get("defender", "?"))
-                    theirs = t("cal.dice.n", n=dice.get("attacker", "?"))
+                    mine = plural("cal.dice", dice.get("defender", "?"))
+                    theirs = plural("cal.dice", dice.get("attacker", "?"))
                 label = t(
                     "cal.choice.attacker",
                     mine=model.rank_word(du["rank"]),
@@ -875,11 +875,11 @@ def cards_panel(ctrl: Controller) -> E:
         rows = [
             (
                 t("cal.card.gold"),
-                t("cal.card.gold_value", avail=card["available"], held=card["gold"]),
+                plural("cal.card.gold_value", card["available"], held=card["gold"]),
             ),
             (
                 t("cal.card.moves"),
-                t("cal.card.moves_value", left=card["moves_left"], moves=card["moves"]),
+                plural("cal.card.moves_value", card["moves_left"], moves=card["moves"]),
             ),
             (t("cal.card.units"), str(card["units"])),
             (

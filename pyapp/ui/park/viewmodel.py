@@ -16,14 +16,9 @@ from pyapp.park.actions import parse
 from pyapp.park.components import FEATURE_BIT, FEATURES, TOKEN_BY_NAME, TOKENS, WEATHER
 from pyapp.park.game import decision, legal_actions, park_of, placement_options, variant_of
 
-from ..i18n import t
+from ..i18n import plural, t
 
 # --------------------------------------------------------------------------- names
-
-
-def plural(key: str, n: int, **params) -> str:
-    """The text of ``key`` for a count: ``key.one`` for 1, else ``key.other`` (no "(s)")."""
-    return t(f"{key}.{'one' if n == 1 else 'other'}", n=n, **params)
 
 
 def species_name(s: str, count: int = 1) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..frame import first_key, frame, messages, screen_of, speed_button, titled_screen
 from ..frame import handover_screen as shared_handover
 from ..frame import log_panel as shared_log
-from ..i18n import t
+from ..i18n import plural, t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..vdom import E, h
 from . import art, strings, view  # noqa: F401  (strings: adds the catalogue entries)
@@ -216,7 +216,7 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
                 cls.append("dest erupt" if erupts else "dest quiet")
                 if marks.pending is not None and marks.pending.to == sq:
                     cls.append("pending")
-                label.append(t("pyr.sq.erupt", n=won) if erupts else t("pyr.sq.quiet"))
+                label.append(plural("pyr.sq.erupt", won) if erupts else t("pyr.sq.quiet"))
                 pieces.append(dest_mark(sq, erupts, won))
                 attrs["data-dest"] = "1"
                 action = True
@@ -557,7 +557,12 @@ def players_panel(ctrl: Controller) -> E:
                 {
                     "class": cls,
                     "data-key": f"player-{p}",
-                    "aria-label": t("pyr.collection", name=name, n=trios, count=len(coll)),
+                    "aria-label": t(
+                        "pyr.collection",
+                        name=name,
+                        trios=plural("pyr.collection.trios", trios),
+                        captured=plural("pyr.collection.captured", len(coll)),
+                    ),
                 },
                 h("div", {"class": "phead"}, head),
                 collection_row(ctrl, p, choosing),

@@ -1,10 +1,10 @@
 """Caldera's interface strings, English and French (added to the shell's catalogues with
-``i18n.add_strings`` when this package's screens are imported). Keys start with ``pyr.``; the
+``i18n.add_texts`` when this package's screens are imported). Keys start with ``pyr.``; the
 French ones are typeset like the shell's (``strings_fr.typeset``)."""
 
 from __future__ import annotations
 
-from ..i18n import add_strings
+from ..i18n import add_texts
 from ..strings_fr import typeset
 
 EN = {
@@ -29,7 +29,8 @@ EN = {
     "pyr.sq.choose_cap": "choose this cap",
     "pyr.sq.chosen": "chosen cap",
     "pyr.sq.quiet": "move the cap here: quiet move",
-    "pyr.sq.erupt": "move the cap here: eruption, {n} captured",
+    "pyr.sq.erupt.one": "move the cap here: eruption, 1 captured",
+    "pyr.sq.erupt.other": "move the cap here: eruption, {n} captured",
     "pyr.sq.power": "put the piece here",
     "pyr.sq.lands": "{piece} lands here",
     "pyr.sq.caught": "{piece} lands here and is captured",
@@ -50,10 +51,12 @@ EN = {
     "pyr.prompt.draw": "Do all players agree to a draw?",
     "pyr.notice.choose_cap": "Choose one of the highlighted caps first.",
     "pyr.notice.power_square": "A piece goes on a square without a cap.",
-    "pyr.preview.head": "Eruption from {frm} towards {to}, {n} captured:",
+    "pyr.preview.head.one": "Eruption from {frm} towards {to}, 1 captured:",
+    "pyr.preview.head.other": "Eruption from {frm} towards {to}, {n} captured:",
     "pyr.flow.lands": "{piece} lands on {sq}",
     "pyr.flow.captured": "{piece} lands on {sq}, captured",
-    "pyr.flow.stay": "{n} piece(s) blocked, staying",
+    "pyr.flow.stay.one": "1 piece blocked, staying",
+    "pyr.flow.stay.other": "{n} pieces blocked, staying",
     "pyr.turn.confirm": "Erupt",
     "pyr.turn.cancel": "Cancel",
     "pyr.turn.takeback": "Take back",
@@ -63,7 +66,11 @@ EN = {
     "pyr.turn.yes": "Yes",
     "pyr.turn.no": "No",
     "pyr.players": "Players and their collections",
-    "pyr.collection": "{name}: {n} of 3 trios, {count} piece(s) captured",
+    "pyr.collection": "{name}: {trios}, {captured}",
+    "pyr.collection.trios.one": "1 of 3 trios",
+    "pyr.collection.trios.other": "{n} of 3 trios",
+    "pyr.collection.captured.one": "1 piece captured",
+    "pyr.collection.captured.other": "{n} pieces captured",
     "pyr.collection.empty": "nothing yet",
     "pyr.collection.power": "Power Play: choose a piece to put back",
     "pyr.collection.used": "Power Play used this turn",
@@ -114,7 +121,8 @@ _FR = {
     "pyr.sq.choose_cap": "choisir ce chapeau",
     "pyr.sq.chosen": "chapeau choisi",
     "pyr.sq.quiet": "déplacer le chapeau ici : coup calme",
-    "pyr.sq.erupt": "déplacer le chapeau ici : éruption, {n} capturée(s)",
+    "pyr.sq.erupt.one": "déplacer le chapeau ici : éruption, 1 capturée",
+    "pyr.sq.erupt.other": "déplacer le chapeau ici : éruption, {n} capturées",
     "pyr.sq.power": "poser la pièce ici",
     "pyr.sq.lands": "{piece} retombe ici",
     "pyr.sq.caught": "{piece} retombe ici et est capturée",
@@ -139,10 +147,12 @@ _FR = {
     "pyr.prompt.draw": "Tous les joueurs acceptent-ils la nulle ?",
     "pyr.notice.choose_cap": "Choisissez d'abord l'un des chapeaux en surbrillance.",
     "pyr.notice.power_square": "Une pièce se pose sur une case sans chapeau.",
-    "pyr.preview.head": "Éruption de {frm} vers {to}, {n} capturée(s) :",
+    "pyr.preview.head.one": "Éruption de {frm} vers {to}, 1 capturée :",
+    "pyr.preview.head.other": "Éruption de {frm} vers {to}, {n} capturées :",
     "pyr.flow.lands": "{piece} retombe en {sq}",
     "pyr.flow.captured": "{piece} retombe en {sq}, capturée",
-    "pyr.flow.stay": "{n} pièce(s) bloquée(s), qui restent",
+    "pyr.flow.stay.one": "1 pièce bloquée, qui reste",
+    "pyr.flow.stay.other": "{n} pièces bloquées, qui restent",
     "pyr.turn.confirm": "Éruption",
     "pyr.turn.cancel": "Annuler",
     "pyr.turn.takeback": "Reprendre",
@@ -152,7 +162,11 @@ _FR = {
     "pyr.turn.yes": "Oui",
     "pyr.turn.no": "Non",
     "pyr.players": "Les joueurs et leurs collections",
-    "pyr.collection": "{name} : {n} trio(s) sur 3, {count} pièce(s) capturée(s)",
+    "pyr.collection": "{name} : {trios}, {captured}",
+    "pyr.collection.trios.one": "1 trio sur 3",
+    "pyr.collection.trios.other": "{n} trios sur 3",
+    "pyr.collection.captured.one": "1 pièce capturée",
+    "pyr.collection.captured.other": "{n} pièces capturées",
     "pyr.collection.empty": "rien encore",
     "pyr.collection.power": "Coup de force : choisissez une pièce à rejouer",
     "pyr.collection.used": "Coup de force joué ce tour",
@@ -181,7 +195,5 @@ _FR = {
     "pyr.end.collections": "Les collections à la fin",
 }
 
+add_texts(EN, _FR)
 FR = {k: typeset(v) for k, v in _FR.items()}
-
-add_strings("en", EN)
-add_strings("fr", FR)

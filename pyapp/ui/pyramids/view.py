@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pyapp.pyramids.board import SIZE, SQUARE_NAMES
 
-from ..i18n import t
+from ..i18n import plural, t
 from . import strings  # noqa: F401  (adds the catalogue entries used here)
 
 COLOURS = ("R", "Y", "G", "B")
@@ -105,7 +105,7 @@ def flow_text(flow: list[dict], stay: int | list) -> str:
         parts.append(t(key, piece=piece_label(f["piece"]), sq=square_name(f["to"])))
     n = stay if isinstance(stay, int) else len(stay)
     if n:
-        parts.append(t("pyr.flow.stay", n=n))
+        parts.append(plural("pyr.flow.stay", n))
     return t("list.sep").join(parts)
 
 
@@ -113,12 +113,7 @@ def preview_text(preview: dict, move) -> str:
     """The consequence of an erupting move, before it is made."""
     flow = preview["flow"]
     won = sum(1 for f in flow if f["captured"])
-    head = t(
-        "pyr.preview.head",
-        frm=square_name(move.frm),
-        to=square_name(move.to),
-        n=won,
-    )
+    head = plural("pyr.preview.head", won, frm=square_name(move.frm), to=square_name(move.to))
     return head + " " + flow_text(flow, preview["stay"]) + "."
 
 
