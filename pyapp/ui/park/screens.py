@@ -37,7 +37,7 @@ from ..frame import handover_screen as shared_handover
 from ..frame import log_panel as shared_log
 from ..i18n import t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
-from ..vdom import E, h
+from ..vdom import E, frozen, h
 from . import art, daily, guide
 from .controller import Controller
 from .parkview import ParkDrawing, draw_park
@@ -141,6 +141,25 @@ def park_preview(variant: str) -> E:
         },
         shapes,
     )
+
+
+# "Show families" as a picture (three hexagons of one family), for where the park's column is
+# too narrow for its words beside the park tabs (the guided game on a phone held sideways); the
+# words stay the button's name (table.css)
+FAMILIES_ICON = frozen(
+    h(
+        "svg",
+        {"class": "fam-icon", "viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false"},
+        [
+            h("polygon", {"points": points})
+            for points in (
+                "12,10.5 8,12.8 4,10.5 4,5.9 8,3.6 12,5.9",
+                "20,10.5 16,12.8 12,10.5 12,5.9 16,3.6 20,5.9",
+                "16,17.4 12,19.7 8,17.4 8,12.8 12,10.5 16,12.8",
+            )
+        ],
+    )
+)
 
 
 def setup_screen(ctrl: Controller) -> E:
@@ -673,7 +692,8 @@ def table_screen(ctrl: Controller) -> E:
                 "data-key": "families",
                 "aria-pressed": "true" if ctrl.show_families else "false",
             },
-            t("families.show"),
+            FAMILIES_ICON,
+            h("span", {"class": "fam-label"}, t("families.show")),
         )
     )
     if ctrl.viewing is not None:
