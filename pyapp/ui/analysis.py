@@ -18,7 +18,7 @@ from pyapp.park.game import park_of
 
 from . import strings_learn
 from .frame import titled_screen
-from .i18n import t
+from .i18n import plural, t
 from .park.viewmodel import (
     requirement_text,
     space_name,
@@ -79,12 +79,12 @@ def describe_choice(state: dict, text: str) -> str:
 def miss_text(analysis: Analysis, f: dict) -> str:
     state = analysis.replay.state_at(f["action"] - 1)
     n = max(1, round(f["difference"]))
-    return t(
-        f"learn.miss.{'one' if n == 1 else 'other'}",
+    return plural(
+        "learn.miss",
+        n,
         when=stage_text({"round": f["round"], "turn": f["turn"]}),
         choice=describe_choice(state, f["suggested"]),
         played=describe_choice(state, f["played"]),
-        n=n,
         name=f["name"],
     )
 

@@ -22,7 +22,7 @@ from ..i18n import plural, t
 
 
 def species_name(s: str, count: int = 1) -> str:
-    return t(f"species.{s}.{'one' if count == 1 else 'other'}")
+    return plural(f"species.{s}", count)
 
 
 def feature_name(f: str) -> str:
