@@ -14,7 +14,8 @@ whole games through the page (a person against bots), measuring inside the page:
 Run ``python tools/bench_ui.py [--games N] [--bot strong] [--width 360 --height 740]``;
 ``--game caledea [--epic]`` plays Caledea instead of Caldera Park (the person chooses units, a
 destination and confirms, ends turns, pans the board now and then, and answers the fights'
-questions).
+questions); ``--game pyramids`` plays Caldera (the person chooses caps and where they go, quiet
+moves and confirmed eruptions, and passes when nothing can move).
 """
 
 from __future__ import annotations
@@ -147,6 +148,43 @@ def caledea_step(page, rng, timings: dict) -> None:
         click(f"combat ({kind})", f"button[data-action=choose]{ENABLED}")
 
 
+def pyramids_step(page, rng, timings: dict) -> None:
+    """One decision of the person in Caldera: a cap to move, then where (a quiet move goes on
+    with the turn; an eruption is confirmed), or a pass when nothing can move."""
+
+    def click(kind, selector) -> bool:
+        sel = _css_nth(page, selector, rng)
+        if sel is None:
+            return False
+        timings.setdefault(kind, []).append(page.evaluate(TIMED_CLICK, sel))
+        return True
+
+    if page.locator("#app").get_attribute("data-screen") == "handover":
+        click("hand-over", "[data-action=ready]")
+        return
+    if click("pass", f"[data-action=pass]{ENABLED}"):
+        return
+    board = "svg.pyr-board g"
+    if page.locator(f"{board}.chosen").count() == 0:
+        click("choose cap", f"{board}.can-choose[data-action=sq]")
+    if click("choose eruption", f"{board}.dest.erupt[data-action=sq]"):
+        click("confirm", f"[data-action=confirm]{ENABLED}")
+    elif not click("quiet move", f"{board}.dest.quiet[data-action=sq]"):
+        page.keyboard.press("Escape")  # a cap with nowhere to go: choose another
+
+
+def start_pyramids(page, seats, rng) -> None:
+    page.locator("[data-action=game-choose][data-game=pyramids]").click()
+    page.wait_for_selector("#app[data-game=pyramids] section[data-screen=setup]")
+    count = page.locator(f"input[data-action=seats][value='{len(seats)}']")
+    if count.count():
+        count.check()
+    for i, kind in enumerate(seats):
+        page.locator(f"select[data-action=kind][data-seat='{i}']").select_option(kind)
+    page.locator("input[data-action=seed]").fill(str(rng.randrange(10**6)))
+    page.locator("[data-action=start]").click()
+
+
 def start_caledea(page, seats, rng, epic: bool) -> None:
     page.locator("[data-action=game-choose][data-game=caledea]").click()
     page.wait_for_selector("#app[data-game=caledea] section[data-screen=setup]")
@@ -171,6 +209,9 @@ def play_game(page, variant, seats, rng, fast: bool, game: str = "park", epic=Fa
     if game == "caledea":
         start_caledea(page, seats, rng, epic)
         step = caledea_step
+    elif game == "pyramids":
+        start_pyramids(page, seats, rng)
+        step = pyramids_step
     else:
         page.locator(f"input[data-action=variant][value={variant}]").check()
         count = page.locator(f"input[data-action=seats][value='{len(seats)}']")
@@ -232,7 +273,7 @@ def main(argv=None) -> int:
     ap.add_argument("--bot", default="strong")
     ap.add_argument("--opponents", type=int, default=1, help="bots against the person (1-3)")
     ap.add_argument("--variant", default="base")
-    ap.add_argument("--game", default="park", choices=("park", "caledea"))
+    ap.add_argument("--game", default="park", choices=("park", "caledea", "pyramids"))
     ap.add_argument("--epic", action="store_true", help="Caledea: the epic board (20 x 10)")
     ap.add_argument("--width", type=int, default=1280)
     ap.add_argument("--height", type=int, default=800)
@@ -263,11 +304,11 @@ def main(argv=None) -> int:
         lag = page.evaluate("window.__lag")
         long_tasks = page.evaluate("window.__long")
 
-    what = (
-        f"Caledea UI benchmark: {args.games} game(s), {'epic' if args.epic else 'standard'} board"
-        if args.game == "caledea"
-        else f"Caldera Park UI benchmark: {args.games} game(s), {args.variant}"
-    )
+    what = {
+        "caledea": f"Caledea UI benchmark: {args.games} game(s), "
+        f"{'epic' if args.epic else 'standard'} board",
+        "pyramids": f"Caldera UI benchmark: {args.games} game(s)",
+    }.get(args.game, f"Caldera Park UI benchmark: {args.games} game(s), {args.variant}")
     print(
         f"{what}, person vs "
         f"{args.opponents} x {args.bot} bot, viewport {args.width}x{args.height}, "
