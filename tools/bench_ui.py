@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
 import random
@@ -86,16 +87,30 @@ def _css_nth(page, selector: str, rng: random.Random) -> str | None:
     return f'[data-key="{rng.choice(keys)}"]'
 
 
+def timed_click(page, rng, timings: dict, kind: str, selector: str) -> bool:
+    """Click one match of ``selector`` at random, timed under ``kind`` in ``timings``; False
+    when nothing matches."""
+    sel = _css_nth(page, selector, rng)
+    if sel is None:
+        return False
+    timings.setdefault(kind, []).append(page.evaluate(TIMED_CLICK, sel))
+    return True
+
+
+def handed_over(page, rng, timings: dict) -> bool:
+    """On a hand-over screen: Ready pressed (timed), True; else False."""
+    if page.locator("#app").get_attribute("data-screen") != "handover":
+        return False
+    timed_click(page, rng, timings, "hand-over", "[data-action=ready]")
+    return True
+
+
 def human_step(page, rng, timings: dict) -> None:
     def click(kind, selector):
-        sel = _css_nth(page, selector, rng)
-        if sel is None:
+        if not timed_click(page, rng, timings, kind, selector):
             raise RuntimeError(f"nothing offered for {selector}")
-        result = page.evaluate(TIMED_CLICK, sel)
-        timings.setdefault(kind, []).append(result)
 
-    if page.locator("#app").get_attribute("data-screen") == "handover":
-        click("hand-over", "[data-action=ready]")
+    if handed_over(page, rng, timings):
         return
     kind = page.locator("section[data-screen=table]").get_attribute("data-decision")
     if kind == "place":
@@ -119,16 +134,8 @@ def human_step(page, rng, timings: dict) -> None:
 
 def caledea_step(page, rng, timings: dict) -> None:
     """One whole decision of the person in Caledea, chosen at random among what is offered."""
-
-    def click(kind, selector) -> bool:
-        sel = _css_nth(page, selector, rng)
-        if sel is None:
-            return False
-        timings.setdefault(kind, []).append(page.evaluate(TIMED_CLICK, sel))
-        return True
-
-    if page.locator("#app").get_attribute("data-screen") == "handover":
-        click("hand-over", "[data-action=ready]")
+    click = functools.partial(timed_click, page, rng, timings)
+    if handed_over(page, rng, timings):
         return
     kind = page.locator("section[data-screen=table]").get_attribute("data-decision")
     if kind == "capital":
@@ -151,16 +158,8 @@ def caledea_step(page, rng, timings: dict) -> None:
 def pyramids_step(page, rng, timings: dict) -> None:
     """One decision of the person in Caldera: a cap to move, then where (a quiet move goes on
     with the turn; an eruption is confirmed), or a pass when nothing can move."""
-
-    def click(kind, selector) -> bool:
-        sel = _css_nth(page, selector, rng)
-        if sel is None:
-            return False
-        timings.setdefault(kind, []).append(page.evaluate(TIMED_CLICK, sel))
-        return True
-
-    if page.locator("#app").get_attribute("data-screen") == "handover":
-        click("hand-over", "[data-action=ready]")
+    click = functools.partial(timed_click, page, rng, timings)
+    if handed_over(page, rng, timings):
         return
     if click("pass", f"[data-action=pass]{ENABLED}"):
         return
@@ -173,25 +172,20 @@ def pyramids_step(page, rng, timings: dict) -> None:
         page.keyboard.press("Escape")  # a cap with nowhere to go: choose another
 
 
-def start_pyramids(page, seats, rng) -> None:
-    page.locator("[data-action=game-choose][data-game=pyramids]").click()
-    page.wait_for_selector("#app[data-game=pyramids] section[data-screen=setup]")
+def start_game(page, game: str, seats, rng, variant="base", epic=False) -> None:
+    """Fill ``game``'s new-game form (the shared seat form: how many seats, each seat's kind, a
+    seed; Caldera Park's variant, Caledea's board) and start."""
+    if game == "park":
+        page.locator(f"input[data-action=variant][value={variant}]").check()
+    else:
+        page.locator(f"[data-action=game-choose][data-game={game}]").click()
+        page.wait_for_selector(f"#app[data-game={game}] section[data-screen=setup]")
     count = page.locator(f"input[data-action=seats][value='{len(seats)}']")
     if count.count():
         count.check()
     for i, kind in enumerate(seats):
         page.locator(f"select[data-action=kind][data-seat='{i}']").select_option(kind)
-    page.locator("input[data-action=seed]").fill(str(rng.randrange(10**6)))
-    page.locator("[data-action=start]").click()
-
-
-def start_caledea(page, seats, rng, epic: bool) -> None:
-    page.locator("[data-action=game-choose][data-game=caledea]").click()
-    page.wait_for_selector("#app[data-game=caledea] section[data-screen=setup]")
-    page.locator(f"input[data-action=seats][value='{len(seats)}']").check()
-    for i, kind in enumerate(seats):
-        page.locator(f"select[data-action=kind][data-seat='{i}']").select_option(kind)
-    if page.locator("input[data-action=epic]").is_checked() != epic:
+    if game == "caledea" and page.locator("input[data-action=epic]").is_checked() != epic:
         page.locator("input[data-action=epic]").click()
     page.locator("input[data-action=seed]").fill(str(rng.randrange(10**6)))
     page.locator("[data-action=start]").click()
@@ -206,22 +200,8 @@ def pct(values, p):
 
 
 def play_game(page, variant, seats, rng, fast: bool, game: str = "park", epic=False) -> dict:
-    if game == "caledea":
-        start_caledea(page, seats, rng, epic)
-        step = caledea_step
-    elif game == "pyramids":
-        start_pyramids(page, seats, rng)
-        step = pyramids_step
-    else:
-        page.locator(f"input[data-action=variant][value={variant}]").check()
-        count = page.locator(f"input[data-action=seats][value='{len(seats)}']")
-        if count.count():
-            count.check()
-        for i, kind in enumerate(seats):
-            page.locator(f"select[data-seat='{i}']").select_option(kind)
-        page.locator("input[data-action=seed]").fill(str(rng.randrange(10**6)))
-        page.locator("[data-action=start]").click()
-        step = human_step
+    start_game(page, game, seats, rng, variant, epic)
+    step = {"caledea": caledea_step, "pyramids": pyramids_step}.get(game, human_step)
     page.wait_for_selector("#app[data-screen=table], #app[data-screen=handover]")
     if fast and page.locator("[data-action=speed]").count():
         page.locator("[data-action=speed]").click()

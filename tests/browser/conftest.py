@@ -20,14 +20,13 @@ from pathlib import Path
 
 import pytest
 from sitetest import (
-    CHROMIUM_ARGS,
     PREFIX,
     PageLog,
     Served,
     SiteBuild,
     build_site,
-    chromium_path,
     crash_rerun_marker,
+    launch,
     open_app,
     serve,
 )
@@ -91,9 +90,7 @@ def playwright_driver():
 
 @pytest.fixture(scope="module")
 def browser(playwright_driver):
-    browser = playwright_driver.chromium.launch(
-        executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True
-    )
+    browser = launch(playwright_driver)
     yield browser
     browser.close()
 
@@ -102,9 +99,7 @@ def browser(playwright_driver):
 def persistent_context(playwright_driver):
     """A persistent (non-incognito) context with an empty profile, closed after the test."""
     profile = tempfile.mkdtemp(prefix="caldera-profile-")
-    context = playwright_driver.chromium.launch_persistent_context(
-        profile, executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True
-    )
+    context = launch(playwright_driver, profile=profile)
     yield context
     context.close()
     shutil.rmtree(profile, ignore_errors=True)

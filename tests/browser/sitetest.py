@@ -38,6 +38,19 @@ def crash_rerun_marker():
     return pytest.mark.flaky(reruns=1, only_rerun=RENDERER_CRASHED)
 
 
+def launch(driver, *extra_args: str, profile: str | None = None):
+    """Debian's Chromium, headless, with the suite's flags and ``extra_args``: a browser, or a
+    persistent context on ``profile``."""
+    options = {
+        "executable_path": chromium_path(),
+        "args": [*CHROMIUM_ARGS, *extra_args],
+        "headless": True,
+    }
+    if profile is None:
+        return driver.chromium.launch(**options)
+    return driver.chromium.launch_persistent_context(profile, **options)
+
+
 def chromium_path() -> str:
     path = find_chromium()
     if path is None:
@@ -128,6 +141,17 @@ def reload(page) -> None:
     """Reload the page and wait for ``data-app-ready`` again."""
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+MADE = "document.documentElement.hasAttribute('data-python-made')"
+
+
+def returning_visit(page) -> str:
+    """Reload (the service worker now serves the page) and wait for the background Python
+    snapshot (static/js/pyodide-loader.mjs); what became of it (``data-python-made``)."""
+    reload(page)
+    page.wait_for_function(MADE, timeout=BOOT_TIMEOUT_MS, polling=200)
+    return page.get_attribute("html", "data-python-made")
 
 
 def wait_for_service_worker(page, timeout_ms: int = 60_000) -> None:

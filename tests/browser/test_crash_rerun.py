@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
-from sitetest import CHROMIUM_ARGS, chromium_path, crash_rerun_marker
+from sitetest import crash_rerun_marker, launch
 
 HERE = Path(__file__).parent
 
@@ -25,9 +25,7 @@ HERE = Path(__file__).parent
 @pytest.fixture(scope="module")
 def browser():
     with sync_playwright() as driver:
-        browser = driver.chromium.launch(
-            executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True
-        )
+        browser = launch(driver)
         yield browser
         browser.close()
 

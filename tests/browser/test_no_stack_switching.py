@@ -15,21 +15,17 @@ import tempfile
 import pytest
 from game_driver import new_game, play_steps
 from playwright.sync_api import Error as PlaywrightError
-from sitetest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, PageLog, chromium_path, open_app, reload
+from sitetest import PageLog, launch, open_app, reload, returning_visit, wait_for_service_worker
 
 HEAP_PROFILER_ON = (
     "--enable-features=HeapProfilerReporting:stable-probability/1.0/nonstable-probability/1.0"
     "/renderer-prob-pct/100/renderer-sampling-rate-bytes/10000"
 )
-ARGS = [*CHROMIUM_ARGS, HEAP_PROFILER_ON]
-MADE = "document.documentElement.hasAttribute('data-python-made')"
 
 
 @pytest.fixture(scope="module")
 def profiled_browser(playwright_driver):
-    browser = playwright_driver.chromium.launch(
-        executable_path=chromium_path(), args=ARGS, headless=True
-    )
+    browser = launch(playwright_driver, HEAP_PROFILER_ON)
     yield browser
     browser.close()
 
@@ -75,21 +71,15 @@ def test_fresh_boots_and_bot_games_with_the_heap_profiler_on(profiled_browser, s
 
 def test_a_snapshot_made_and_restored_with_the_heap_profiler_on(playwright_driver, site_url):
     profile = tempfile.mkdtemp(prefix="caldera-profiled-")
-    context = playwright_driver.chromium.launch_persistent_context(
-        profile, executable_path=chromium_path(), args=ARGS, headless=True
-    )
+    context = launch(playwright_driver, HEAP_PROFILER_ON, profile=profile)
     log = PageLog()
     log.watch_context(context)
     outcome = {}
 
     def visits():
         page = open_app(context, site_url, log)
-        page.wait_for_function(
-            "navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS
-        )
-        reload(page)  # a returning visit: the snapshot is made in its worker
-        page.wait_for_function(MADE, timeout=BOOT_TIMEOUT_MS, polling=200)
-        outcome["made"] = page.get_attribute("html", "data-python-made")
+        wait_for_service_worker(page)
+        outcome["made"] = returning_visit(page)  # the snapshot made in its worker
         reload(page)  # and the next start restores it
         outcome["start"] = page.get_attribute("html", "data-python-start")
         assert stack_switching(page) == ["undefined", False]

@@ -13,21 +13,20 @@ import random
 
 from game_driver import game_record, new_game, play_steps, wait_for_human_or_end
 from saves_driver import games_in, storage
-from sitetest import BOOT_TIMEOUT_MS, open_app, reload, wait_for_service_worker
+from sitetest import (
+    BOOT_TIMEOUT_MS,
+    MADE,
+    open_app,
+    reload,
+    returning_visit,
+    wait_for_service_worker,
+)
 
 SNAPSHOTS = "caldera-snapshots"
-MADE = "document.documentElement.hasAttribute('data-python-made')"
 
 
 def python(page, name: str) -> str | None:
     return page.get_attribute("html", f"data-python-{name}")
-
-
-def returning_visit(page) -> str:
-    """Reload (the service worker now serves the page) and wait for the background snapshot."""
-    reload(page)
-    page.wait_for_function(MADE, timeout=BOOT_TIMEOUT_MS, polling=200)
-    return python(page, "made")
 
 
 def snapshot_keys(page) -> list[str]:

@@ -118,8 +118,7 @@ class Guide:
                 self.dismissed.add(str(data.get("tip", "")))
             else:
                 self.skipped = True
-            with contextlib.suppress(Exception):
-                table.default_focus()  # the keyboard goes on with the decision's pieces
+            table.default_focus()  # the keyboard goes on with the decision's pieces
             return True
         return None
 

@@ -676,7 +676,9 @@ def table_screen(ctrl: Controller) -> E:
     tip = guide.panel(ctrl)  # the guided game's explanation, just under the prompt
     if tip is not None:  # on a phone the park makes room for it (table.css)
         # a fallback's prompt says it in a second sentence: a little more room
-        classes.append("tipped-long" if tip.attrs["data-tip"].startswith("fallback") else "tipped")
+        classes.append("tipped")
+        if tip.attrs["data-tip"].startswith("fallback"):
+            classes.append("tipped-long")
     head = [
         h("h2", {"class": "park-title", "id": "park-title"}, t("park.of", name=pl["name"])),
         h("span", {"class": "park-score"}, t("park.score", score=score)),

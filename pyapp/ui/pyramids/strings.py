@@ -5,7 +5,6 @@ French ones are typeset like the shell's (``strings_fr.typeset``)."""
 from __future__ import annotations
 
 from ..i18n import add_texts
-from ..strings_fr import typeset
 
 EN = {
     "pyr.colour.R": "red",
@@ -99,7 +98,7 @@ EN = {
     "pyr.end.collections": "Collections at the end",
 }
 
-_FR = {
+FR = {
     "pyr.colour.R": "rouge",
     "pyr.colour.Y": "jaune",
     "pyr.colour.G": "verte",
@@ -195,5 +194,4 @@ _FR = {
     "pyr.end.collections": "Les collections à la fin",
 }
 
-add_texts(EN, _FR)
-FR = {k: typeset(v) for k, v in _FR.items()}
+add_texts(EN, FR)  # the French typeset there
