@@ -17,5 +17,9 @@ class LoadError(GameError, ValueError):
     """A saved state, game record or position is damaged, foreign or from a newer version."""
 
 
+class OptionsLoadError(LoadError):
+    """A game record whose options (not its moves) the rules refuse."""
+
+
 class OptionsError(GameError, ValueError):
     """The options of a new game are not valid (player count, variant, seed, names...)."""

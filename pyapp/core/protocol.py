@@ -29,8 +29,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import jsontext
 from .actions import action_text
-from .errors import GameError, IllegalActionError, LoadError, MalformedActionError
+from .errors import (
+    GameError,
+    IllegalActionError,
+    LoadError,
+    MalformedActionError,
+    OptionsLoadError,
+)
 
 MAX_TEXT = 2_000_000  # characters: far above any real save, far below a memory problem
 
@@ -174,7 +181,7 @@ class Game:
         try:
             state = self.new_game(options)
         except (GameError, TypeError) as e:
-            raise LoadError(f"the game options are not valid: {e}") from e
+            raise OptionsLoadError(f"the game options are not valid: {e}") from e
         if not isinstance(log, list):
             raise LoadError("the action log is missing")
         for n, text in enumerate(log, 1):
@@ -234,7 +241,9 @@ def read_json(text, what: str = "file", kind: str = "game") -> dict:
     if len(text) > MAX_TEXT:
         raise LoadError(f"this {what} is too large to be a {kind} file")
     try:
-        data = json.loads(text)
+        data = jsontext.loads(text)
+    except jsontext.TooDeep as e:
+        raise LoadError(f"this {what} is nested too deeply to be a {kind} file") from e
     except (ValueError, RecursionError) as e:
         raise LoadError(f"this {what} is not valid JSON ({e.__class__.__name__})") from e
     if not isinstance(data, dict):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 
-from .errors import GameError, LoadError
+from .errors import GameError, LoadError, OptionsLoadError
 from .protocol import to_json
 
 STAGE_KEYS = ("round", "turn")  # the save summary's keys a stage is made of, when present
@@ -46,7 +46,7 @@ class Replay:
         try:
             state = game.new_game(options)
         except (GameError, TypeError) as e:
-            raise LoadError(f"the game options are not valid: {e}") from e
+            raise OptionsLoadError(f"the game options are not valid: {e}") from e
         self._states = [to_json(state)]
         self._stages = [self._stage(state)]
         self._players = []

@@ -11,8 +11,7 @@ Tokens are given face up; scoring flips them. Every problem raises LoadError nam
 
 from __future__ import annotations
 
-import json
-
+from ..core import jsontext
 from ..core.errors import LoadError
 from .components import SPECIES, WEATHER_BY_NAME, WEATHER_KINDS, make_face
 from .park import Park, ParkError, load_park
@@ -108,7 +107,7 @@ def read_position(data) -> tuple[Park, list, list]:
 
 def read_position_text(text: str) -> tuple[Park, list, list]:
     try:
-        data = json.loads(text)
+        data = jsontext.loads(text)
     except (ValueError, RecursionError) as e:
         raise LoadError(f"the position is not valid JSON: {e}") from e
     return read_position(data)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 
-from ..core.errors import GameError, LoadError
+from ..core.errors import GameError, LoadError, OptionsLoadError
 from ..core.protocol import MAX_TEXT as MAX_TEXT  # noqa: F401 (tests read record.MAX_TEXT)
 from ..core.protocol import check_format, read_json, to_json
 from .game import FORMAT, new_game, normalise_options, park_version_of, play
@@ -41,7 +41,7 @@ def replay(options: dict, log) -> dict:
     try:
         opts = normalise_options(**options)
     except (GameError, TypeError) as e:
-        raise LoadError(f"the game options are not valid: {e}") from e
+        raise OptionsLoadError(f"the game options are not valid: {e}") from e
     if not isinstance(log, list):
         raise LoadError("the action log is missing")
     state = new_game(**{**opts, "park_version": park_version_of(opts)})

@@ -96,7 +96,10 @@ class App:
     # ------------------------------------------------------------------ input
 
     def _act(self, event) -> dict | None:
-        raw = js.CalderaDom.actionOf(event.target, self.root)
+        return self._act_on(event.target)
+
+    def _act_on(self, element) -> dict | None:
+        raw = js.CalderaDom.actionOf(element, self.root)
         if not isinstance(raw, str):  # JS null arrives as pyodide's JsNull, not None
             return None
         return json.loads(raw)
@@ -122,7 +125,16 @@ class App:
 
     def on_keydown(self, event) -> None:
         key = event.key
-        if key == "Escape":  # closes the header's panel if open, else takes back a choice
+        if key == "Escape":  # closes the header's panel or an overlay, else takes back a choice
+            if not self.controller.menu_open:
+                # an overlay open (rules, saved games, another park...): what the phone's Back
+                # presses, its data-overlay-close button
+                close = self.root.querySelector("[data-overlay] [data-overlay-close]")
+                data = self._act_on(close) if close is not None else None
+                if data is not None:
+                    event.preventDefault()
+                    self.dispatch(data)
+                    return
             action = "menu-close" if self.controller.menu_open else "undo"
             if self.controller.handle(action, {}):
                 self.redraw()

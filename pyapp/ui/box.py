@@ -19,6 +19,7 @@ import importlib
 import json
 
 from pyapp import games
+from pyapp.core import jsontext
 
 from .i18n import t
 from .vdom import E, h
@@ -159,7 +160,7 @@ class Box:
             return None
         try:
             text = self.storage.getItem(key)
-            return json.loads(text) if isinstance(text, str) else None
+            return jsontext.loads(text) if isinstance(text, str) else None
         except Exception:  # a damaged or foreign value: as if none
             return None
 

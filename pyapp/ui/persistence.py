@@ -33,6 +33,7 @@ UTC for local time).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import time
 
@@ -125,7 +126,8 @@ class Persistence:
         self.persisted: bool | None = None  # None: unknown or not offered by the browser
         self._persist_asked = False
         self.confirm_delete: str | None = None
-        self.conflict: str | None = None  # "newer" or "deleted": another tab changed our game
+        # "newer", "deleted" (in another tab) or "removed" (outside the app): our game changed
+        self.conflict: str | None = None
         self.shown = LIST_PAGE  # how many saved games the list draws
         self._first_new: int | None = None
         # other features' part of an exported file (callables giving extra members) and their
@@ -158,9 +160,14 @@ class Persistence:
             return False
         try:
             game_id = self.store.current()
+            missing = self.store.current_missing()
         except SaveError as e:
             self.fail(e.key, **e.params)
             return False
+        if missing is not None:  # said once: the pointer to the vanished game is dropped
+            self.fail("saves.error.current_missing")
+            with contextlib.suppress(SaveError):
+                self.store.set_current(None)
         if game_id is None:
             return False
         try:

@@ -7,6 +7,7 @@ it fakes. Layout of the storage, every key under the ``caldera-park/`` prefix::
     caldera-park/game/<id>   one entry per game (nothing else is ever written to it):
         {"kind": "caldera-park-save", "format": 1, "id": "<id>",
          "rev": <revision: 1 for the first save, one more for each save after>,
+         "w": "<the writer's token: 8 random hex digits, new for each write>",
          "summary": {"game", "players": [names], "over", "actions", "created", "last_played",
                      ...the game's own: Caldera Park adds "variant", "round", "turn"},
          "session": {"seats": ["human" | bot name, ...], "fast": bool},   # optional
@@ -16,6 +17,8 @@ it fakes. Layout of the storage, every key under the ``caldera-park/`` prefix::
     the list reads the summary and checks the digest without parsing the record
     (``quick_summary``; entries of older versions, in another order, are parsed whole)
     caldera-park/current     the id of the game that was running last (resumed on boot)
+    caldera-park/deleted     the ids of the last games deleted in the app (a JSON list): a
+                             tab holding one of them says "deleted", not "removed"
     caldera-park/lang        the chosen interface language ("en" or "fr")
 
 Safety:
@@ -28,11 +31,17 @@ Safety:
 * A damaged, foreign or too-new entry is reported (``SaveError`` with a message key) and left in
   place; it is only removed when the player deletes it.
 * Several tabs or windows of the origin share the storage. Each ``SaveStore`` remembers the
-  revision of every entry it read or wrote (``seen``); ``save`` refuses (``SaveConflict``) to
-  overwrite an entry that another tab saved since (a higher revision) or deleted since, so a move
-  is never silently lost and a deleted game never comes back: the caller offers the choice
-  (continue from the stored game, or keep its own as a copy under a new id). Entries written
-  before revisions existed count as revision 0.
+  revision and writer's token of every entry it read or wrote (``seen``); ``save`` refuses
+  (``SaveConflict``) to overwrite an entry that another tab saved since (another revision or
+  token) or deleted since, so a move is never silently lost and a deleted game never comes
+  back: the caller offers the choice (continue from the stored game, or keep its own as a copy
+  under a new id). Two tabs may still both read revision N and both write N+1 at the same
+  moment (a tab's reads and writes are not atomic across tabs); the later write wins, and the
+  tab whose write was overwritten learns it from the ``storage`` event of the other's write:
+  ``change_since_seen`` finds another token at the revision it wrote. Entries written before
+  revisions existed count as revision 0; before tokens, as token None.
+* Untrusted text (stored entries, imported files) is measured before it is parsed
+  (``core.jsontext``): nesting deeper than any file of the app holds is refused unparsed.
 * Loading replays the action log through the engine (``pyapp.park.record``), so a loaded game is
   always one the rules allow.
 
@@ -43,6 +52,7 @@ holds the engine's English explanation, for the console only.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -50,7 +60,9 @@ import secrets
 import time
 
 from pyapp import games
-from pyapp.core.errors import GameError, LoadError
+from pyapp.core import jsontext
+from pyapp.core.errors import GameError, LoadError, OptionsError, OptionsLoadError
+from pyapp.core.options import check_names, check_seed
 from pyapp.core.protocol import MAX_TEXT
 
 from .i18n import t
@@ -58,6 +70,8 @@ from .i18n import t
 PREFIX = "caldera-park/"
 GAME_PREFIX = PREFIX + "game/"
 CURRENT_KEY = PREFIX + "current"
+DELETED_KEY = PREFIX + "deleted"  # the ids of the games deleted in the app, last ones only
+DELETED_KEEP = 50
 LANG_KEY = PREFIX + "lang"
 SAVE_KIND = "caldera-park-save"
 SAVE_FORMAT = 1
@@ -92,21 +106,40 @@ def revision_of(data) -> int:
     return rev if type(rev) is int and rev >= 0 else 0
 
 
+def mark_of(data) -> tuple[int, str | None]:
+    """What tells one write of an entry from another: its revision and its writer's token
+    (None in entries written before tokens existed). Two tabs that both save revision 5 of a
+    game at the same moment write different tokens, so the one whose write was overwritten sees
+    it (``SaveStore.change_since_seen``)."""
+    token = data.get("w") if isinstance(data, dict) else None
+    return revision_of(data), token if isinstance(token, str) else None
+
+
+def new_token() -> str:
+    """A writer's token for one write of an entry (32 random bits)."""
+    return secrets.token_hex(4)
+
+
 def _loose(text) -> dict | None:
     """A stored entry's raw text as a dict, unchecked; None when absent or not a JSON object."""
     if not isinstance(text, str):
         return None
     try:
-        data = json.loads(text)
+        data = jsontext.loads(text)
     except (ValueError, RecursionError):
         return None
     return data if isinstance(data, dict) else None
 
 
-def revision_in(text) -> int | None:
-    """The revision of a stored entry's raw text (unchecked; 0 for an unreadable one), or None
-    when there is no entry."""
-    return None if text is None else revision_of(_loose(text))
+def _loose_list(text) -> list:
+    """A stored list's raw text as a list, unchecked; [] when absent or not a JSON array."""
+    if not isinstance(text, str) or len(text) > 10_000:
+        return []
+    try:
+        data = jsontext.loads(text)
+    except (ValueError, RecursionError):
+        return []
+    return data if isinstance(data, list) else []
 
 
 def is_quota_error(exc: BaseException) -> bool:
@@ -153,7 +186,7 @@ def entry_text(entry: dict, record_text: str) -> str:
 
 _QUICK_HEAD = re.compile(
     r'\{"kind":"caldera-park-save","format":(\d{1,4}),"id":"([A-Za-z0-9_-]{1,64})",'
-    r'"rev":\d{1,15},"summary":'
+    r'"rev":\d{1,15},(?:"w":"[0-9a-f]{1,32}",)?"summary":'
 )
 _QUICK_CHECK = re.compile(r',"check":"([0-9a-f]{16})","record":')
 _DECODER = json.JSONDecoder()
@@ -170,7 +203,7 @@ def quick_summary(text: str, game_id: str) -> dict | None:
     if len(text) > MAX_TEXT or not text.endswith("}"):
         return None
     try:
-        summary, i = _DECODER.raw_decode(text, m.end())
+        summary, i = jsontext.raw_decode(_DECODER, text, m.end())
         if text.startswith(',"session":', i):
             _, i = _DECODER.raw_decode(text, i + len(',"session":'))
     except (ValueError, RecursionError):
@@ -267,32 +300,62 @@ def game_of_record(record, where: str = "error"):
 
 
 def _check_record_shape(record, where: str) -> dict:
-    """Format and shape of a record (no replay); raises SaveError with the right key."""
-    engine_format = game_of_record(record, where).format
+    """Format and shape of a record (no replay); raises SaveError with the right key (its
+    ``game`` parameter names the game, for the messages of an import)."""
+    game = game_of_record(record, where)
+    broken = "saves.import.broken" if where == "import" else "saves.error.damaged"
     fmt = record.get("format")
     if type(fmt) is not int or fmt < 1:
-        raise SaveError(f"saves.{where}.damaged", f"unknown record format {fmt!r}")
-    if fmt > engine_format:
+        raise SaveError(broken, f"unknown record format {fmt!r}", game=game.title)
+    if fmt > game.format:
         raise SaveError(
-            f"saves.{where}.too_new", f"record format {fmt} > {engine_format}", version=fmt
+            f"saves.{where}.too_new",
+            f"record format {fmt} > {game.format}",
+            version=fmt,
+            game=game.title,
         )
     log = record.get("log")
     if not isinstance(record.get("options"), dict) or not isinstance(log, list):
-        raise SaveError(f"saves.{where}.damaged", "options or log missing")
+        raise SaveError(broken, "options or log missing", game=game.title)
     if not all(isinstance(a, str) and len(a) <= 80 for a in log):
-        raise SaveError(f"saves.{where}.damaged", "the log holds something else than actions")
+        raise SaveError(broken, "the log holds something else than actions", game=game.title)
     return record
 
 
-def replay_record(record: dict, where: str = "error") -> dict:
-    """The state of a record, replayed through the engine (every action checked)."""
-    _check_record_shape(record, where)
+def _check_shared_options(options: dict, title: str) -> None:
+    """The options every game shares (the seed, the players' names), checked by the one rule
+    of ``core.options`` so that an import says which of them is wrong."""
     try:
-        return game_of_record(record, where).replay(record["options"], record["log"])
+        if "seed" in options:
+            check_seed(options["seed"])
+    except OptionsError as e:
+        raise SaveError("saves.import.bad_seed", str(e), game=title) from e
+    players = _count(options)
+    if "names" in options and players is not None:
+        try:
+            check_names(options["names"], players)
+        except OptionsError as e:
+            raise SaveError("saves.import.bad_names", str(e), game=title) from e
+
+
+def replay_record(record: dict, where: str = "error") -> dict:
+    """The state of a record, replayed through the engine (every action checked). For an
+    import, options the rules refuse are told apart from moves they refuse."""
+    _check_record_shape(record, where)
+    game = game_of_record(record, where)
+    if where == "import":
+        _check_shared_options(record["options"], game.title)
+    try:
+        return game.replay(record["options"], record["log"])
+    except (OptionsError, OptionsLoadError) as e:
+        key = "bad_options" if where == "import" else "damaged"
+        raise SaveError(f"saves.{where}.{key}", str(e), game=game.title) from e
     except LoadError as e:
-        raise SaveError(f"saves.{where}.damaged", str(e)) from e
+        raise SaveError(f"saves.{where}.damaged", str(e), game=game.title) from e
     except (GameError, ValueError, TypeError, KeyError, IndexError) as e:
-        raise SaveError(f"saves.{where}.damaged", f"{type(e).__name__}: {e}") from e
+        raise SaveError(
+            f"saves.{where}.damaged", f"{type(e).__name__}: {e}", game=game.title
+        ) from e
 
 
 MAX_SESSION = 2000  # characters of JSON
@@ -326,7 +389,7 @@ def parse_entry(text, game_id: str = "") -> dict:
     if len(text) > MAX_TEXT:
         raise SaveError("saves.error.damaged", "the entry is too large")
     try:
-        data = json.loads(text)
+        data = jsontext.loads(text)
     except (ValueError, RecursionError) as e:
         raise SaveError("saves.error.damaged", f"not JSON ({type(e).__name__})") from e
     if not isinstance(data, dict):
@@ -358,7 +421,9 @@ class SaveStore:
     def __init__(self, storage, clock=now_ms):
         self.storage = storage
         self.clock = clock
-        self.seen: dict[str, int] = {}  # game id -> revision this tab last read or wrote
+        # game id -> (revision, writer's token, record digest) of the entry this store last
+        # read or wrote
+        self.seen: dict[str, tuple[int, str | None, str | None]] = {}
         # key -> (text, summary or SaveError): the list checks each entry once per new text
         self._listed: dict[str, tuple[str, dict | SaveError]] = {}
         self._todo: list[str] | None = None  # keys ``prepare_list`` has still to check
@@ -432,9 +497,9 @@ class SaveStore:
         stored_rev = None if old is None else revision_of(prev)
         known = self.seen.get(game_id)
         if known is not None:
-            if stored_rev is None:
-                raise SaveConflict("saves.conflict.deleted", game_id, None)
-            if stored_rev != known:
+            if old is None:
+                raise SaveConflict(self._gone(game_id), game_id, None)
+            if not self._as_seen(game_id, prev):
                 raise SaveConflict("saves.conflict.newer", game_id, stored_rev)
         summary = prev.get("summary") if prev is not None else None
         created = summary.get("created") if isinstance(summary, dict) else None
@@ -444,35 +509,69 @@ class SaveStore:
         record_text = _canonical(record)
         check = _text_digest(record_text)
         session = clean_session(session, state["options"]["players"])
-        # the same game as stored (a resume: only its date changes) keeps its revision, so that
-        # other tabs holding it see no conflict
+        # the same game as stored (a resume: only its date changes) keeps its revision and its
+        # writer's token, so that other tabs holding it see no conflict
         same = prev is not None and prev.get("check") == check and prev.get("session") == session
+        keep = same and bool(stored_rev)
+        token = mark_of(prev)[1] if keep else new_token()
         when = self.clock()
         entry = {
             "kind": SAVE_KIND,
             "format": SAVE_FORMAT,
             "id": game_id,
-            "rev": (stored_rev or 0) + (0 if same and stored_rev else 1),
-            "summary": summary_of(state, created if created is not None else when, when, game),
+            "rev": (stored_rev or 0) + (0 if keep else 1),
         }
+        if token is not None:
+            entry["w"] = token
+        entry["summary"] = summary_of(state, created if created is not None else when, when, game)
         if session is not None:
             entry["session"] = session
         entry["check"] = check
         text = entry_text(entry, record_text)
         self._call("setItem", key, text)
-        self.seen[game_id] = entry["rev"]
+        self.seen[game_id] = (entry["rev"], token, check)
         self.set_current(game_id)
         return game_id
 
+    def _as_seen(self, game_id: str, data) -> bool:
+        """Whether the stored entry ``data`` is the one this store last read or wrote, or holds
+        the very same game (another tab saved the same move: nothing is lost, and it is
+        adopted as seen)."""
+        rev, token, check = self.seen[game_id]
+        if mark_of(data) == (rev, token):
+            return True
+        stored_check = data.get("check") if isinstance(data, dict) else None
+        if check is not None and stored_check == check:
+            self.seen[game_id] = (*mark_of(data), check)
+            return True
+        return False
+
     def change_since_seen(self, game_id: str | None) -> str | None:
         """What another tab did to ``game_id`` since this store last read or wrote it:
-        "newer" (saved it), "deleted", or None (nothing, or a game this store never saw)."""
+        "newer" (saved it: a later revision, or the same revision written by another tab at
+        the same moment, which overwrote this one's), "deleted" (deleted in the app),
+        "removed" (gone from storage otherwise: cleared outside the app), or None (nothing, or
+        a game this store never saw)."""
         if game_id is None or game_id not in self.seen:
             return None
-        rev = revision_in(self._get(GAME_PREFIX + game_id))
-        if rev is None:
-            return "deleted"
-        return "newer" if rev != self.seen[game_id] else None
+        text = self._get(GAME_PREFIX + game_id)
+        if text is None:
+            return self._gone(game_id).rsplit(".", 1)[-1]
+        return None if self._as_seen(game_id, _loose(text)) else "newer"
+
+    def _gone(self, game_id: str) -> str:
+        """The conflict key of a game no longer in storage: deleted in the app (another tab's
+        list), or removed outside it."""
+        deleted = game_id in self.deleted_ids()
+        return "saves.conflict.deleted" if deleted else "saves.conflict.removed"
+
+    def deleted_ids(self) -> list[str]:
+        """The ids of the games last deleted in the app (``DELETED_KEEP`` at most)."""
+        try:
+            data = _loose_list(self._get(DELETED_KEY))
+        except SaveError:
+            return []
+        return [x for x in data if _valid_id(x)]
 
     def forget(self, game_id: str | None) -> None:
         """Stop checking ``game_id`` against other tabs (its next save overwrites)."""
@@ -487,7 +586,7 @@ class SaveStore:
             raise SaveError("saves.error.missing", f"no game {game_id!r}")
         data = parse_entry(text, game_id)
         state = replay_record(data["record"], "error")
-        self.seen[game_id] = revision_of(data)
+        self.seen[game_id] = (*mark_of(data), data.get("check"))
         return state, data
 
     def load(self, game_id: str) -> dict:
@@ -580,6 +679,10 @@ class SaveStore:
         """Remove one game (readable or not); the other games are not touched."""
         if not isinstance(game_id, str) or not game_id:
             raise ValueError(f"not a game id: {game_id!r}")
+        if _valid_id(game_id):  # other tabs holding it say it was deleted here (best effort)
+            gone = [x for x in self.deleted_ids() if x != game_id][-(DELETED_KEEP - 1) :]
+            with contextlib.suppress(SaveError):
+                self._call("setItem", DELETED_KEY, json.dumps([*gone, game_id]))
         self._call("removeItem", GAME_PREFIX + game_id)
         self.seen.pop(game_id, None)
         if self.current() == game_id:
@@ -595,6 +698,14 @@ class SaveStore:
         if self._get(GAME_PREFIX + game_id) is None:
             return None
         return game_id
+
+    def current_missing(self) -> str | None:
+        """The id the last running game had, when its entry is gone from storage (removed
+        outside the app: the app's own delete forgets the running game too); None otherwise."""
+        game_id = self._get(CURRENT_KEY)
+        if not game_id or not _valid_id(game_id):
+            return None
+        return game_id if self._get(GAME_PREFIX + game_id) is None else None
 
     def set_current(self, game_id: str | None) -> None:
         if game_id is None:
@@ -671,13 +782,40 @@ def import_game(text) -> tuple[dict, dict | None]:
     return import_file(text)[1:]
 
 
+_SNIFF = re.compile(r'"game"\s*:\s*"([a-z0-9-]{1,40})"')
+
+
+def named_game(text: str) -> str | None:
+    """The title of the game a file's text names in its first characters (``"game": "..."``),
+    read without parsing it (for the messages of a file too large or too deep to parse); None
+    when it names none of the box's."""
+    m = _SNIFF.search(text, 0, 4096)
+    if m is None:
+        return None
+    try:
+        return games.for_record(m.group(1)).title
+    except LoadError:
+        return None
+
+
+def _unparsed(key: str, detail: str, text: str) -> SaveError:
+    """The error ``key`` of a file refused unparsed, naming the game the file names in its
+    first characters (``key`` + "_game", with its title) where it names one of the box's."""
+    title = named_game(text)
+    return SaveError(key + "_game", detail, game=title) if title else SaveError(key, detail)
+
+
 def import_file(text) -> tuple[object, dict, dict | None]:
     """(game, state, session) of an exported file, replayed through the engine of the game it
-    names; SaveError says what is wrong.
+    names; SaveError says what is wrong, naming the file's game where it can be read.
 
-    Keys: ``saves.import.not_json`` (not a JSON object), ``saves.import.too_large``,
-    ``saves.import.foreign`` (JSON, but not a game of the box), ``saves.import.too_new``,
-    ``saves.import.damaged`` (a file whose options or log the rules refuse).
+    Keys: ``saves.import.not_json`` (not JSON text), ``saves.import.not_game`` (JSON, but not an
+    object), ``saves.import.too_deep`` (nested deeper than any game file: refused unparsed),
+    ``saves.import.too_large`` (these two with ``_game`` when the file's first characters
+    name its game), ``saves.import.foreign`` (an object, but no game of the box),
+    ``saves.import.too_new``, ``saves.import.bad_seed``, ``saves.import.bad_names``,
+    ``saves.import.bad_options`` (the game's other options), ``saves.import.damaged`` (moves the
+    rules refuse, or a broken record).
     """
     if isinstance(text, bytes | bytearray):
         try:
@@ -687,13 +825,16 @@ def import_file(text) -> tuple[object, dict, dict | None]:
     if not isinstance(text, str):
         raise SaveError("saves.import.not_json", f"not text: {type(text).__name__}")
     if len(text) > MAX_TEXT:
-        raise SaveError("saves.import.too_large", f"{len(text)} characters")
+        raise _unparsed("saves.import.too_large", f"{len(text)} characters", text)
+    text = text.lstrip("\ufeff")
     try:
-        data = json.loads(text.lstrip("\ufeff"))
+        data = jsontext.loads(text)
+    except jsontext.TooDeep as e:
+        raise _unparsed("saves.import.too_deep", str(e), text) from e
     except (ValueError, RecursionError) as e:
         raise SaveError("saves.import.not_json", f"not JSON ({type(e).__name__})") from e
     if not isinstance(data, dict):
-        raise SaveError("saves.import.not_json", "no JSON object")
+        raise SaveError("saves.import.not_game", f"JSON {type(data).__name__}, not an object")
     session = data.get("session")
     if data.get("kind") == SAVE_KIND:  # an entry copied out of storage: take its record
         data = data.get("record")
@@ -703,6 +844,7 @@ def import_file(text) -> tuple[object, dict, dict | None]:
         and isinstance(data.get("options"), dict)
         and data["seed"] != data["options"].get("seed")
     ):
-        raise SaveError("saves.import.damaged", "the seed does not match the options")
+        title = game_of_record(data, "import").title
+        raise SaveError("saves.import.broken", "the seed does not match the options", game=title)
     state = replay_record(data, "import")
     return game_of_record(data), state, clean_session(session, state["options"]["players"])

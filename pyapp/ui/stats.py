@@ -19,10 +19,10 @@ from the saved games" keeps its text aside and rebuilds (``StatsStore.rebuild``)
 
 from __future__ import annotations
 
-import json
 import time
 
 from pyapp import games
+from pyapp.core import jsontext
 
 from .frame import titled_screen
 from .i18n import t
@@ -173,7 +173,7 @@ class Stats:
     def import_extra(self, text) -> None:
         """An imported file's statistics: the lines and days this profile lacks are added."""
         try:
-            parsed = json.loads(str(text).lstrip("\ufeff"))
+            parsed = jsontext.loads(str(text).lstrip("\ufeff"))
         except (ValueError, RecursionError):
             return
         other = parsed.get("stats") if isinstance(parsed, dict) else None

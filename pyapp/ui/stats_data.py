@@ -35,6 +35,7 @@ import hashlib
 import json
 
 from pyapp import games
+from pyapp.core import jsontext
 
 from .saves import GAME_PREFIX, PREFIX, SaveError, clean_session, parse_entry, replay_record
 
@@ -147,7 +148,7 @@ def parse_stats(text) -> dict:
     if text is None:
         return empty()
     try:
-        data = json.loads(text) if isinstance(text, str) else text
+        data = jsontext.loads(text) if isinstance(text, str) else text
     except (ValueError, RecursionError) as e:
         raise StatsError("stats.error.damaged", f"not JSON ({type(e).__name__})") from e
     if not isinstance(data, dict) or data.get("kind") != STATS_KIND:

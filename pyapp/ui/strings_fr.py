@@ -343,7 +343,7 @@ _FR = {
     "de place : exportez celles que vous tenez à garder.",
     "saves.error.damaged": "Cette partie enregistrée est endommagée et ne peut pas être "
     "ouverte. Vos autres parties ne sont pas touchées.",
-    "saves.error.foreign": "Ces données ne sont pas une partie de Caldera Park. Vos autres "
+    "saves.error.foreign": "Ces données ne sont pas une partie de cette application. Vos autres "
     "parties ne sont pas touchées.",
     "saves.error.too_new": "Cette partie a été enregistrée par une version plus récente de "
     "l'application (format {version}). Mettez l'application à jour pour l'ouvrir.",
@@ -353,26 +353,48 @@ _FR = {
     "saves.error.unavailable": "Ce navigateur ne permet pas d'enregistrer (navigation privée "
     "ou stockage bloqué). La partie continue en mémoire ; exportez-la pour la garder.",
     "saves.error.missing": "Cette partie n'est plus enregistrée dans ce navigateur.",
+    "saves.error.current_missing": "La dernière partie jouée n'est plus enregistrée dans ce "
+    "navigateur : elle a été effacée hors de l'application. Vos autres parties sont sous "
+    "Parties enregistrées.",
     "saves.conflict.newer": "Cette partie a continué dans un autre onglet ou une autre fenêtre "
     "depuis son ouverture ici. Reprenez cette partie plus récente, ou gardez la partie telle "
     "qu'elle est ici comme copie séparée.",
     "saves.conflict.deleted": "Cette partie a été supprimée dans un autre onglet ou une autre "
     "fenêtre : elle n'est plus enregistrée. Gardez la partie telle qu'elle est ici comme copie "
     "séparée, ou fermez ce message pour l'abandonner.",
+    "saves.conflict.removed": "Cette partie n'est plus dans le stockage de ce navigateur : elle "
+    "a été effacée hors de l'application (par exemple quand les données du site ont été "
+    "supprimées). Gardez la partie telle qu'elle est ici comme copie séparée, ou fermez ce "
+    "message pour l'abandonner.",
     "saves.conflict.take": "Reprendre la partie plus récente",
     "saves.conflict.copy": "Garder la mienne comme copie",
     "saves.conflict.copied": "Votre partie est gardée comme copie séparée dans les parties "
     "enregistrées.",
     "saves.reason.damaged": "elle est endommagée.",
-    "saves.reason.foreign": "ce n'est pas une partie de Caldera Park.",
+    "saves.reason.foreign": "ce n'est pas une partie de cette application.",
     "saves.reason.too_new": "elle vient d'une version plus récente de l'application.",
     "saves.import.not_json": "Ce fichier n'est pas un fichier de partie (ce n'est pas du JSON).",
-    "saves.import.foreign": "Ce fichier n'est pas une partie de Caldera Park.",
-    "saves.import.too_new": "Ce fichier vient d'une version plus récente de l'application "
-    "(format {version}). Mettez l'application à jour pour l'ouvrir.",
-    "saves.import.damaged": "Ce fichier de partie est endommagé : ses coups ne respectent pas "
+    "saves.import.not_game": "Ce fichier n'est pas un fichier de partie : il contient des "
+    "données, mais aucune partie.",
+    "saves.import.too_deep": "Ce fichier ne peut pas être une partie de cette application : ses "
+    "données sont imbriquées bien plus profondément que dans tout fichier de partie.",
+    "saves.import.too_deep_game": "Ce fichier ne peut pas être une partie de {game} : ses "
+    "données sont imbriquées bien plus profondément que dans tout fichier de partie.",
+    "saves.import.foreign": "Ce fichier n'est pas une partie de cette application.",
+    "saves.import.too_new": "Ce fichier de {game} vient d'une version plus récente de "
+    "l'application (format {version}). Mettez l'application à jour pour l'ouvrir.",
+    "saves.import.damaged": "Ce fichier de {game} est endommagé : ses coups ne respectent pas "
     "les règles.",
-    "saves.import.too_large": "Ce fichier est trop gros pour être une partie de Caldera Park.",
+    "saves.import.broken": "Ce fichier de {game} est endommagé : une partie du jeu manque ou "
+    "est illisible.",
+    "saves.import.bad_seed": "La graine de ce fichier de {game} n'est pas valable : une graine "
+    "est un nombre entier de 0 à 9223372036854775807 ou un texte de 1 à 64 caractères.",
+    "saves.import.bad_names": "Les noms des joueurs de ce fichier de {game} ne sont pas "
+    "valables : chaque joueur a un nom de 1 à 40 caractères.",
+    "saves.import.bad_options": "Les réglages de ce fichier de {game} ne sont pas valables (le "
+    "nombre de joueurs, la variante ou un autre choix de la nouvelle partie).",
+    "saves.import.too_large": "Ce fichier est trop gros pour être une partie de cette application.",
+    "saves.import.too_large_game": "Ce fichier est trop gros pour être une partie de {game}.",
     "saves.import.read_failed": "Le fichier n'a pas pu être lu.",
     # ------------------------------------------------------------------ language
     "lang.switch": "English",

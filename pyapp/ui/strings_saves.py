@@ -40,7 +40,7 @@ EN_SAVES = {
     "export the ones you want to keep.",
     "saves.error.damaged": "This saved game is damaged and cannot be opened. Your other saved "
     "games are not affected.",
-    "saves.error.foreign": "This stored data is not a Caldera Park game. Your other saved games "
+    "saves.error.foreign": "This stored data is not a game of this app. Your other saved games "
     "are not affected.",
     "saves.error.too_new": "This game was saved by a newer version of the app (format "
     "{version}). Update the app to open it.",
@@ -49,24 +49,43 @@ EN_SAVES = {
     "saves.error.unavailable": "This browser does not allow saving (private browsing or "
     "storage blocked). The game goes on in memory: export it to keep it.",
     "saves.error.missing": "This game is no longer stored in this browser.",
+    "saves.error.current_missing": "The game you played last is no longer stored in this "
+    "browser: it was removed outside the app. Your other saved games are under Saved games.",
     "saves.conflict.newer": "This game was played on in another tab or window since it was "
     "opened here. Continue from that newer game, or keep the game as it is here as a separate "
     "copy.",
     "saves.conflict.deleted": "This game was deleted in another tab or window, so it is no "
     "longer saved. Keep the game as it is here as a separate copy, or close this message to let "
     "it go.",
+    "saves.conflict.removed": "This game is no longer in this browser's storage: it was removed "
+    "outside the app (for example when the site's data was cleared). Keep the game as it is "
+    "here as a separate copy, or close this message to let it go.",
     "saves.conflict.take": "Continue from the newer game",
     "saves.conflict.copy": "Keep mine as a copy",
     "saves.conflict.copied": "Your game is kept as a separate copy in the saved games.",
     "saves.reason.damaged": "it is damaged.",
-    "saves.reason.foreign": "it is not a Caldera Park game.",
+    "saves.reason.foreign": "it is not a game of this app.",
     "saves.reason.too_new": "it comes from a newer version of the app.",
     "saves.import.not_json": "This file is not a game file (it is not JSON).",
-    "saves.import.foreign": "This file is not a Caldera Park game.",
-    "saves.import.too_new": "This file comes from a newer version of the app (format "
+    "saves.import.not_game": "This file is not a game file: it holds data, but no game.",
+    "saves.import.too_deep": "This file cannot be a game of this app: its data is nested far "
+    "deeper than in any game file.",
+    "saves.import.too_deep_game": "This file cannot be a {game} game: its data is nested far "
+    "deeper than in any game file.",
+    "saves.import.foreign": "This file is not a game of this app.",
+    "saves.import.too_new": "This {game} file comes from a newer version of the app (format "
     "{version}). Update the app to open it.",
-    "saves.import.damaged": "This game file is damaged: its moves do not follow the rules.",
-    "saves.import.too_large": "This file is too large to be a Caldera Park game.",
+    "saves.import.damaged": "This {game} file is damaged: its moves do not follow the rules.",
+    "saves.import.broken": "This {game} file is damaged: part of the game is missing or "
+    "unreadable.",
+    "saves.import.bad_seed": "This {game} file's seed is not valid: a seed is a whole number "
+    "from 0 to 9223372036854775807 or a text of 1 to 64 characters.",
+    "saves.import.bad_names": "This {game} file's player names are not valid: each player needs "
+    "a name of 1 to 40 characters.",
+    "saves.import.bad_options": "This {game} file's game settings are not valid (the number of "
+    "players, the variant or another choice of the new-game form).",
+    "saves.import.too_large": "This file is too large to be a game of this app.",
+    "saves.import.too_large_game": "This file is too large to be a {game} game.",
     "saves.import.read_failed": "The file could not be read.",
     # ------------------------------------------------------------------ language
     "lang.switch": "Français",

@@ -57,6 +57,10 @@
     " You seem to be offline: open the game once with a connection so it can be stored for offline play.":
       " Vous semblez hors ligne : ouvrez le jeu une fois avec une connexion pour qu’il soit gardé pour le jeu hors ligne.",
     "Caldera Park needs the network once": "Caldera Park a besoin du réseau une fois",
+    "The game stopped": "Le jeu s’est arrêté",
+    "Reload": "Recharger",
+    "The game’s Python runtime stopped after an error and cannot go on. Your saved games are kept: reload the page to go on from your last move.":
+      "Le moteur Python du jeu s’est arrêté après une erreur et ne peut pas continuer. Vos parties enregistrées sont gardées : rechargez la page pour reprendre à votre dernier coup.",
     "A file of the game stored on this device is damaged. Connect to the internet once and try again: the game repairs itself and then plays offline again.":
       "Un fichier du jeu gardé sur cet appareil est abîmé. Connectez-vous une fois à internet puis réessayez : le jeu se répare et fonctionne ensuite de nouveau hors ligne.",
     "Repairing the game’s files…": "Réparation des fichiers du jeu…",
@@ -99,6 +103,7 @@
     ready: false,
     failed: false,
     acceptedUpdate: false,
+    died: false, // the Python runtime suffered a fatal error (died())
     waiting: null,
     registration: null,
     damaged: [], // files the service worker found damaged and could not download again
@@ -257,6 +262,32 @@
 
   function dismissUpdate() {
     $("update-banner").hidden = true;
+  }
+
+  /* ---- the Python runtime died (a fatal error of Pyodide) ---- */
+
+  var DIED_TITLE = "The game stopped";
+  var DIED_TEXT =
+    "The game’s Python runtime stopped after an error and cannot go on. Your saved games are kept: reload the page to go on from your last move.";
+
+  // Pyodide calls this (static/js/pyodide-loader.mjs) when the runtime suffered a fatal error:
+  // every later click would do nothing, so the page says so, at any time, with "Reload". The
+  // game in storage is whole: each move was saved when it was made.
+  function died(detail) {
+    if (state.died || !$("boot-error-message")) return;
+    state.died = true;
+    state.failed = true;
+    if (timer) clearTimeout(timer);
+    var heading = document.querySelector("#boot-error h1");
+    if (heading) heading.textContent = tr(DIED_TITLE);
+    $("boot-error-message").textContent = tr(DIED_TEXT);
+    $("boot-error-detail").textContent = errorText(detail) || "(no details)";
+    $("boot-retry").textContent = tr("Reload");
+    $("boot").hidden = true;
+    $("app").hidden = true;
+    $("boot-error").hidden = false;
+    document.documentElement.setAttribute("data-app-error", "");
+    document.documentElement.setAttribute("data-app-died", "");
   }
 
   /* ---- self-repair of the offline cache (see sw.js) ---- */
@@ -459,6 +490,7 @@
   window.CalderaBoot = {
     ready: ready,
     fail: fail,
+    died: died,
     progress: setProgress,
     repairCache: repairCache,
     checkForUpdate: checkForUpdate,

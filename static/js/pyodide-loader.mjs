@@ -107,6 +107,9 @@ export function interpreter() {
 
 export async function loadPyodide(options = {}) {
   const pyodide = await startPython({ ...options, indexURL: INDEX_URL });
+  // a fatal error leaves the runtime dead (every later call throws): the page says so, with
+  // "Reload", instead of going on half-dead (Pyodide's hook for it is on its internal API)
+  if (pyodide._api) pyodide._api.on_fatal = (error) => globalThis.CalderaBoot?.died(error);
   await loadApp(pyodide);
   current = pyodide;
   return pyodide;

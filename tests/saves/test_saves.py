@@ -270,13 +270,13 @@ def test_imported_game_saves_as_a_new_game(storage):
     [
         (b"\x89PNG\r\n\x1a\n\x00\x00", "saves.import.not_json"),
         ("<html><script>alert(1)</script></html>", "saves.import.not_json"),
-        ("[1, 2, 3]", "saves.import.not_json"),
+        ("[1, 2, 3]", "saves.import.not_game"),
         ('{"name": "my-package", "version": "1.0.0"}', "saves.import.foreign"),
         ('{"format": 1, "game": "carcassonne", "options": {}, "log": []}', "saves.import.foreign"),
         ('{"format": 7, "game": "caldera-park", "options": {}, "log": []}', "saves.import.too_new"),
         (
             '{"format": 1, "game": "caldera-park", "options": {"players": 9}, "log": []}',
-            "saves.import.damaged",
+            "saves.import.bad_options",
         ),
         (
             '{"format": 1, "game": "caldera-park", "options": {}, "log": ["fly away"]}',
@@ -284,11 +284,11 @@ def test_imported_game_saves_as_a_new_game(storage):
         ),
         (
             '{"format": 1, "game": "caldera-park", "options": {}, "log": [3]}',
-            "saves.import.damaged",
+            "saves.import.broken",
         ),
         (
             '{"format": 1, "game": "caldera-park", "seed": 5, "options": {"seed": 6}, "log": []}',
-            "saves.import.damaged",
+            "saves.import.broken",
         ),
     ],
 )
