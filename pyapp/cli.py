@@ -4,20 +4,28 @@
 Every command speaks the game protocol (``core/protocol.py``) of the game ``--game`` names
 (default ``park``, so the commands of the one-game app work unchanged); Caldera Park adds its
 ``--variant`` and the ``score`` command. Bad input of any kind exits with status 2 and one line on
-standard error; never a traceback.
+standard error; never a traceback: every count is bounded (``--games`` 1 to ``MAX_GAMES``), every
+list of bots holds known names only, and ``--seed`` is read by the one rule of every entry point
+(``core.options.seed_from_text``).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import statistics
 import sys
 import time
 
 from . import games
 from .core import arena
-from .core.errors import GameError
+from .core.arena import MAX_GAMES
+from .core.errors import GameError, OptionsError
+from .core.options import SEED_RULE, seed_from_text
+
+MAX_SEATS = 99  # --players outside 1 to this is refused before any game hears of it
 
 
 class UsageError(Exception):
@@ -71,8 +79,11 @@ def cmd_simulate(args) -> int:
     game = _game(args)
     players = args.players if args.players is not None else max(2, game.min_players)
     options = _options(game, args, players)
-    names = args.bots.split(",") if args.bots else ["random"]
+    game.normalise_options(options)  # the game's own refusal first (never 10**12 bots)
+    names = args.bots if args.bots is not None else ["random"]
     _check_bots(game, names)
+    if len(names) > players:
+        raise UsageError(f"--bots: {len(names)} bot names for {players} seats")
     state = play_game(options, _bots_for(names, players, args.seed, game), game)
     print(json.dumps({"options": state["options"], **game.summary(state)}, indent=1))
     return 0
@@ -169,18 +180,13 @@ def cmd_bench(args) -> int:
 
 def cmd_arena(args) -> int:
     game = _game(args)
-    names = [n.strip() for n in args.bots.split(",") if n.strip()]
-    if not names:
-        raise UsageError("--bots needs at least one bot name, e.g. --bots strong,greedy")
-    # unknown bot names: run_arena's ValueError (main() reports it the same way, exit status 2)
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, not {args.games}")
-    if len(str(args.seed)) > 40:
-        raise UsageError("--seed is a number or a text of at most 40 characters")
+    names = args.bots
+    _check_bots(game, names)
+    arena.check_settings(game, names, args.games, args.seed)  # the arena seed's 40 characters
     options = {}
     players = args.players
     if game.variants:
-        variant = args.variant or game.variants[0]
+        variant = args.variant if args.variant is not None else game.variants[0]
         options = _options(game, argparse.Namespace(variant=variant, seed=args.seed), 0)
         options.pop("players"), options.pop("seed")
         if players is None:
@@ -217,55 +223,102 @@ def cmd_arena(args) -> int:
 
 
 def _count(text: str) -> int:
-    """A whole number of at least 1 (``--games``): 0 or less would time nothing."""
+    """A number of games (``--games``): a whole number from 1 (0 would time nothing) to
+    ``MAX_GAMES`` (more would run for days)."""
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid whole number {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+        raise argparse.ArgumentTypeError(f"invalid whole number {_short(text)}") from None
+    if not 1 <= n <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 1 to {MAX_GAMES}, not {_short(str(n))}"
+        )
+    return n
+
+
+def _seats(text: str) -> int:
+    """A number of players (``--players``): a whole number from 1 to ``MAX_SEATS``; within
+    that, the game checks its own range and says it in its words."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid whole number {_short(text)}") from None
+    if not 1 <= n <= MAX_SEATS:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 1 to {MAX_SEATS}, not {_short(str(n))}"
+        )
     return n
 
 
 def _seed(text: str):
+    """``--seed``: read as the new-game form reads it (1 to 18 digits are a number, else the
+    text), then checked by the rule of every game (``core.options.check_seed``)."""
     try:
-        return int(text)
-    except ValueError:
-        return text
+        return seed_from_text(text)
+    except OptionsError:
+        raise argparse.ArgumentTypeError(SEED_RULE) from None
+
+
+def _bots(text: str) -> list[str]:
+    """``--bots``: comma-separated bot names, spaces around each dropped; none may be empty
+    (whether each is one of the game's bots is checked once the game is known)."""
+    names = [n.strip() for n in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(
+            f"give bot names separated by commas, e.g. greedy,random (not {_short(text)})"
+        )
+    return names
+
+
+def _file(text: str) -> str:
+    if not text:
+        raise argparse.ArgumentTypeError("give a file name, or - for standard input")
+    return text
+
+
+def _short(text: str) -> str:
+    """``text`` quoted for a message, cut to 24 characters (an argument may be huge)."""
+    return repr(text if len(text) <= 24 else text[:21] + "...")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m pyapp", description="The games of the box, by command")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    def with_game(p):
+    def with_game(p, variant: bool = True):
         p.add_argument(
             "--game",
             default=games.DEFAULT,
             choices=[e.id for e in games.ENTRIES if e.ready or games.has_engine(e.id)],
             help=f"which game (default {games.DEFAULT})",
         )
-        p.add_argument("--variant", default=None, help="a variant of the game (park: base, ...)")
+        if variant:
+            p.add_argument(
+                "--variant", default=None, help="a variant of the game (park: base, ...)"
+            )
         return p
 
     sim = with_game(sub.add_parser("simulate", help="play a whole game with bots, print results"))
-    sim.add_argument("--players", type=int, default=None)
+    sim.add_argument("--players", type=_seats, default=None)
     sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument(
-        "--bots", default="", help="comma-separated bot names per seat (default random)"
+        "--bots",
+        type=_bots,
+        default=None,
+        help="comma-separated bot names per seat (default random)",
     )
     sim.set_defaults(run=cmd_simulate)
     score = sub.add_parser("score", help="score one park position given as JSON (FILE or -)")
-    score.add_argument("file")
+    score.add_argument("file", type=_file)
     score.set_defaults(run=cmd_score)
     analyse = sub.add_parser(
         "analyse", help="a Caldera Park game file's decisions against the strong bot's (FILE or -)"
     )
-    analyse.add_argument("file")
+    analyse.add_argument("file", type=_file)
     analyse.add_argument("--json", action="store_true", help="print one JSON object")
     analyse.add_argument("--lang", choices=("en", "fr"), default="en")
     analyse.set_defaults(run=cmd_analyse)
-    bench = with_game(sub.add_parser("bench", help="time whole random games"))
+    bench = with_game(sub.add_parser("bench", help="time whole random games"), variant=False)
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--games", type=_count, default=30)
     bench.set_defaults(run=cmd_bench)
@@ -274,11 +327,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--bots",
+        type=_bots,
         default="greedy,random",
         help="comma-separated bot names (default greedy,random)",
     )
-    p.add_argument("--games", type=int, default=200, help="games (solo: deals per bot)")
-    p.add_argument("--players", type=int, default=None, help="players per game (default 2)")
+    p.add_argument(
+        "--games", type=_count, default=200, help=f"games (solo: deals per bot), 1 to {MAX_GAMES}"
+    )
+    p.add_argument("--players", type=_seats, default=None, help="players per game (default 2)")
     p.add_argument("--seed", type=_seed, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--progress", action="store_true", help="show progress on standard error")
@@ -289,10 +345,22 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # here, where a closed pipe can be told apart
+        return status
     except (UsageError, GameError, ValueError) as e:
         message = " ".join(str(e).split()) or e.__class__.__name__
         print(f"error: {message}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        _quiet_stdout()
+        return 1
     except KeyboardInterrupt:
         return 130
+
+
+def _quiet_stdout() -> None:
+    """Send what is left of standard output nowhere, so that its flush at exit fails no more."""
+    # no file behind it (a captured buffer): nothing to do
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

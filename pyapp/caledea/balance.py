@@ -19,10 +19,14 @@ import sys
 from itertools import combinations
 
 from ..core.arena import wilson
+from ..core.errors import OptionsError
+from ..core.options import check_seed, seed_from_text
 from . import cards, engine
 from .bots import BOT_NAMES, make_bot
 
 GOALS = {"kingdom_low": 0.40, "kingdom_high": 0.60, "first_high": 0.55, "median_rounds": 40}
+MAX_GAMES = 10_000  # per pairing and order: 720,000 games, never an unbounded run
+MAX_JOBS = 64
 
 
 def jobs(games: int, seed) -> list[dict]:
@@ -35,6 +39,23 @@ def jobs(games: int, seed) -> list[dict]:
             for order in ((a, b), (b, a)):
                 out.append({"kingdoms": list(order), "seed": f"{seed}/{a}/{b}/{g}"})
     return out
+
+
+def check_arguments(games: int, seed: str, jobs_n: int = 1) -> str | None:
+    """Why the command's counts or seed cannot run (``None`` when they can): ``games`` from 1
+    to ``MAX_GAMES``, ``jobs_n`` from 1 to ``MAX_JOBS``, and a seed (the rule of every game,
+    ``core.options``) that leaves room for each game's ``<seed>/<kingdom>/<kingdom>/<game>``."""
+    if not 1 <= games <= MAX_GAMES:
+        return f"--games is a whole number from 1 to {MAX_GAMES}, not {games}"
+    if not 1 <= jobs_n <= MAX_JOBS:
+        return f"--jobs is a whole number from 1 to {MAX_JOBS}, not {jobs_n}"
+    a, b = sorted(cards.kingdom_names(), key=len)[-2:]
+    try:
+        seed_from_text(seed)
+        check_seed(f"{seed}/{a}/{b}/{games - 1}")
+    except OptionsError as e:
+        return f"--seed: {e} (each game's seed is <seed>/<kingdom>/<kingdom>/<game>)"
+    return None
 
 
 def play_one(job: dict, bot: str = "strong") -> dict:
@@ -199,8 +220,9 @@ def main(argv=None) -> int:
         "--report-only", action="store_true", help="report the results in --log, play nothing"
     )
     args = ap.parse_args(argv)
-    if args.games < 1 or args.jobs < 1:
-        print("error: --games and --jobs are at least 1", file=sys.stderr)
+    problem = check_arguments(args.games, args.seed, args.jobs)
+    if problem is not None:
+        print(f"error: {problem}", file=sys.stderr)
         return 2
 
     def progress(done, total):

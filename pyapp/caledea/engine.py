@@ -20,7 +20,7 @@ who make them; battles whose outcome is forced are rolled at once.
 from __future__ import annotations
 
 from ..core.errors import IllegalActionError, OptionsError
-from ..core.options import check_names
+from ..core.options import check_names, check_seed
 from ..core.rng import Rng
 from . import cards
 from .actions import Ambush, Bombard, Build, Capital, End, Move, Pair, Transport, Upgrade, Withdraw
@@ -48,8 +48,7 @@ def normalise_options(options: dict) -> dict:
     if type(players) is not int or not 2 <= players <= 4:
         raise OptionsError("Caledea is played by 2 to 4 players")
     seed = options.get("seed", 0)
-    if not isinstance(seed, int | str) or isinstance(seed, bool) or len(str(seed)) > 60:
-        raise OptionsError("the seed is a whole number or a short text")
+    check_seed(seed)
     edition = options.get("edition", cards.edition())
     if type(edition) is not int or edition not in cards.editions():
         raise OptionsError(

@@ -22,7 +22,12 @@ import math
 import statistics
 import time
 
+from .errors import OptionsError
+from .options import check_seed
+
 Z95 = 1.959963984540054
+MAX_GAMES = 100_000  # games (solo: deals) of one arena run: hours of play, never unbounded
+SEED_TEXT = 40  # characters of a text seed: "<seed>/<game>" must still be a seed (64)
 
 
 def wilson(wins: float, games: int) -> tuple[float, float]:
@@ -51,13 +56,22 @@ def play_timed(game, options: dict, bots: list, times: list[list]) -> dict:
 
 
 def check_settings(game, names, games, seed) -> None:
+    """``ValueError`` (``OptionsError`` for the seed) naming what is wrong: an unknown bot, a
+    number of games outside 1 to ``MAX_GAMES``, a seed that is no seed (``check_seed``) or a
+    text seed over ``SEED_TEXT`` characters."""
+    if not names:
+        raise ValueError("the arena needs at least one bot")
     for name in names:
         if name not in game.bot_names:
             raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(game.bot_names)}")
-    if type(games) is not int or games < 1:
-        raise ValueError("the number of games is a whole number of at least 1")
-    if len(str(seed)) > 40:
-        raise ValueError("the arena seed is a number or a text of at most 40 characters")
+    if type(games) is not int or not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"the number of games is a whole number from 1 to {MAX_GAMES}")
+    check_seed(seed)
+    if len(str(seed)) > SEED_TEXT:
+        raise OptionsError(
+            f"the arena seed is a whole number or a text of at most {SEED_TEXT} characters "
+            "(each game's seed is <seed>/<game>)"
+        )
 
 
 def run_arena(

@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pyapp.core.errors import GameError
+from pyapp.core.errors import GameError, OptionsError
+from pyapp.core.options import SEED_TEXT_MAX, seed_from_text
 
 from .i18n import t
 from .table import HUMAN, int_or, preferred_bot
 from .vdom import E, h
 
 NAME_MAX = 40
-SEED_MAX = 64
+SEED_MAX = SEED_TEXT_MAX  # characters the seed field takes
 
 
 def seat_kind_label(kind: str) -> str:
@@ -51,15 +52,14 @@ class SeatForm:
         return [HUMAN, *self.bot_names]
 
     def seed_value(self, seed_source: Callable[[], int]):
-        """The seed typed (a number or a short text), or a fresh one; ValueError if too long."""
-        text = self.seed.strip()
-        if not text:
+        """The seed typed, read as everywhere (``core.options.seed_from_text``: 1 to 18 digits
+        are a number, else the text), or a fresh one if none; ValueError if it is no seed."""
+        if not self.seed.strip():
             return seed_source()
-        if text.isdigit() and len(text) <= 18:
-            return int(text)
-        if len(text) <= SEED_MAX:
-            return text
-        raise ValueError(t("setup.error.seed"))
+        try:
+            return seed_from_text(self.seed)
+        except OptionsError:
+            raise ValueError(t("setup.error.seed")) from None
 
     def checked_names(self) -> list[str]:
         names = [n.strip() for n in self.names[: self.count]]

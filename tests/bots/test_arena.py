@@ -123,11 +123,12 @@ def test_one_player_geyser_park_gets_no_solo_bands(capsys):
     "argv, message",
     [
         (["--bots", "champion"], "unknown bot 'champion'"),
-        (["--bots", ","], "--bots needs at least one bot"),
-        (["--games", "0"], "--games must be at least 1"),
+        (["--bots", ","], "--bots: give bot names separated by commas"),
+        (["--games", "0"], "--games: must be a whole number from 1 to 100000, not '0'"),
+        (["--games", "100001"], "--games: must be a whole number from 1 to 100000"),
         (["--variant", "solo", "--players", "2"], "1 player, not 2"),
         (["--players", "5"], "takes 2-4 players, not 5"),
-        (["--games", "many"], "invalid int value"),
+        (["--games", "many"], "--games: invalid whole number 'many'"),
     ],
 )
 def test_cli_bad_input(argv, message):

@@ -59,9 +59,31 @@ def test_cli_simulate_arena_and_bench(capsys):
     assert "2 to 4" in capsys.readouterr().err
 
 
-def test_balance_command_refuses_bad_counts(capsys):
-    assert balance.main(["--games", "0"]) == 2
-    assert "at least 1" in capsys.readouterr().err
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--games", "0"], "--games is a whole number from 1 to 10000"),
+        (["--games", "10001"], "--games is a whole number from 1 to 10000"),
+        (["--games", "99999999999999999999"], "--games is a whole number from 1 to 10000"),
+        (["--jobs", "0"], "--jobs is a whole number from 1 to 64"),
+        (["--jobs", "65"], "--jobs is a whole number from 1 to 64"),
+        (["--seed", ""], "--seed: the seed is a whole number"),
+        (["--seed", "x" * 45], "<seed>/<kingdom>/<kingdom>/<game>"),
+    ],
+)
+def test_balance_command_refuses_bad_counts(capsys, args, words):
+    assert balance.main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and words in err and err.count("\n") == 1
+
+
+def test_balance_seeds_leave_room_for_every_games_seed():
+    assert balance.check_arguments(10, "1") is None
+    longest = max(balance.jobs(2, "x" * 40), key=lambda j: len(j["seed"]))["seed"]
+    assert len(longest) <= 64 and balance.check_arguments(2, "x" * 40) is None
+    # the game number's digits count: "<42 x>/Brannoch/Cormarch/9999" is 65 characters
+    assert balance.check_arguments(1, "x" * 42) is None
+    assert balance.check_arguments(balance.MAX_GAMES, "x" * 42) is not None
 
 
 def test_a_logged_run_resumes_without_playing_again(tmp_path, capsys):

@@ -3,11 +3,15 @@
 every kind (exit status 2, exactly one line on standard error, no traceback)."""
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from engine_helpers import run_cli, space
 
-from pyapp.cli import _bots_for, play_game
+from pyapp.cli import _bots_for, build_parser, main, play_game
 from pyapp.park import game
 from pyapp.park.park import load_park
 
@@ -168,8 +172,32 @@ def test_score_bad_files(tmp_path):
         (["simulate", "--variant", "moon"], ["moon"]),
         (["simulate", "--bots", "nobody"], ["unknown bot"]),
         (["simulate", "--seed", ""], ["seed"]),
+        (["simulate", "--seed", "x" * 65], ["--seed", "64 characters"]),
         (["simulate", "--colour", "red"], ["--colour"]),
+        (["simulate", "--bots", ""], ["--bots", "separated by commas"]),
+        (["simulate", "--bots", "random,"], ["--bots", "separated by commas"]),
+        (["simulate", "--bots", "random,,greedy", "--players", "3"], ["--bots"]),
+        (["simulate", "--bots", "random,greedy,strong"], ["3 bot names for 2 seats"]),
+        (["simulate", "--players", "1000000000000"], ["--players", "1 to 99"]),
+        (["simulate", "--players", "-1"], ["--players", "1 to 99"]),
         (["bench", "--games", "0"], ["--games"]),
+        (["bench", "--games", "100001"], ["--games", "1 to 100000"]),
+        (["bench", "--variant", "moon"], ["--variant"]),
+        (["arena", "--games", "99999999999999999999"], ["--games", "1 to 100000"]),
+        (["arena", "--games", "100001"], ["--games", "1 to 100000"]),
+        (["arena", "--games", "0"], ["--games", "1 to 100000"]),
+        (["arena", "--games", "-5"], ["--games", "1 to 100000"]),
+        (["arena", "--games", "many"], ["--games", "whole number"]),
+        (["arena", "--games", "9" * 5000], ["--games", "whole number", "..."]),
+        (["arena", "--bots", ""], ["--bots", "separated by commas"]),
+        (["arena", "--bots", "greedy,,random"], ["--bots", "separated by commas"]),
+        (["arena", "--bots", "nobody"], ["unknown bot 'nobody'"]),
+        (["arena", "--seed", ""], ["--seed", "64 characters"]),
+        (["arena", "--seed", "x" * 41], ["seed", "at most 40 characters"]),
+        (["arena", "--variant", ""], ["unknown variant ''"]),
+        (["arena", "--players", "1000000000000"], ["--players", "1 to 99"]),
+        (["score", ""], ["file name"]),
+        (["analyse", ""], ["file name"]),
         (["score"], ["file"]),
         (["fly"], ["fly"]),
         ([], ["command"]),
@@ -200,6 +228,37 @@ def test_simulate_prints_the_final_sheets(variant, players):
     assert out == json.loads(json.dumps({"options": state["options"], **game.final_scores(state)}))
     # and the command is deterministic
     assert run_cli(*args).stdout == run_cli(*args).stdout
+
+
+def test_a_typed_seed_is_read_by_the_one_rule():
+    """``--seed`` is read as the new-game form reads it: "7" and " 007 " are the number 7, a
+    text stays a text ("-1" too: a text seed, in every game alike)."""
+    parser = build_parser()
+    for text, seed in (("7", 7), (" 007 ", 7), ("-1", "-1"), ("caldera", "caldera")):
+        for command in ("simulate", "arena"):
+            assert parser.parse_args([command, "--seed", text]).seed == seed
+    assert main(["simulate", "--seed", "\udcff"]) == 2  # an undecodable byte: refused, no crash
+
+
+def test_simulate_with_one_bot_name_per_seat_spaces_allowed():
+    args = ["simulate", "--game", "pyramids", "--bots", " greedy , random", "--seed", "-1"]
+    out = ok_json(run_cli(*args))
+    assert out["options"]["seed"] == "-1" and len(out["scores"]) == 2
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback():
+    """``python -m pyapp simulate | head -1``: the command stops quietly when its reader goes."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pyapp", "simulate", "--seed", "3"],
+        cwd=Path(__file__).resolve().parents[2],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    proc.stdout.close()  # before the game ends: its result meets a closed pipe
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 1 and err == "", err
 
 
 def test_bench_json():
