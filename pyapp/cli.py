@@ -110,7 +110,7 @@ def cmd_score(args) -> int:
 
 
 def cmd_analyse(args) -> int:
-    from .ui.analysis import analyse_file
+    from .ui.park.analysis import analyse_file
 
     try:
         if args.file == "-":

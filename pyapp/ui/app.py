@@ -2,9 +2,11 @@
 ``<main id="app">`` and turns clicks and keys into ``Box.handle`` calls (the game chooser's, else
 the current game table's ``handle``).
 
-``start(root)`` (called by ``main.main``) builds the box with the last game chosen, draws the
-first screen (its new-game form) synchronously and returns the ``App``; the bots then play from
-asyncio tasks. ``app.controller`` is always the table on screen.
+``start(root)`` (called by ``main.main``) composes the box and its features
+(``composition.compose``) over the page's storage and services (``webstore``), starts the
+features (the language, the last game resumed), draws the first screen synchronously and returns
+the ``App``; the bots then play from asyncio tasks, and the features' work in slices
+(``feature.Shell.work``) runs between frames. ``app.controller`` is always the table on screen.
 
 * One delegated listener per event type on the app root reads the ``data-action`` and ``data-*``
   attributes of the element acted on (``CalderaDom.actionOf`` in static/js/game-dom.js).
@@ -13,35 +15,43 @@ asyncio tasks. ``app.controller`` is always the table on screen.
 * Enter or Space on a focusable non-button element with ``data-action`` (a board space) acts
   like a click; arrow keys move between the spaces that can be chosen (a game's screens package
   says how with ``ARROW_ACTION`` and ``arrow_key``); Escape closes the header's "More" panel
-  when it is open, else takes back an unconfirmed choice.
-* Other features hook in through the table (``on_change``, ``menu``, ``menu_handlers``,
-  ``handlers``, ``wrap_view``) and ``App.redraw()``; if ``pyapp.ui.persistence_web`` exists,
-  ``start`` calls its ``install(app)`` before the first drawing.
+  when it is open, else closes the overlay on screen (what the phone's Back presses), else takes
+  back an unconfirmed choice.
+* The page's ``storage`` events (another tab) reach the features (``Shell.storage_changed``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
-import importlib
 import json
 import time
 
 import js
 from pyodide.ffi import create_proxy
 
-from .box import Box
+from . import i18n
+from .composition import compose
+from .feature import run_work
 from .table import BotRunner
 from .vdom import to_json
+from .webstore import BrowserPlatform, local_storage
+
+WORK_SLICE_MS = 12.0  # the features' work in slices (an analysis, a hint, the saves' check)
+WORK_GAP_S = 0.01  # between two slices: the page answers input and draws
+WORK_DELAY_S = 0.1  # the first slice after the start: the first screen settles first
+WORK_REDRAW_EVERY = 6  # slices between two drawings of work shown as it goes
 
 
 class App:
     def __init__(self, root):
         self.root = root
         reduced = bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-        from .webstore import local_storage
-
-        self.box = Box(local_storage(), reduced_motion=reduced)
+        self.platform = BrowserPlatform(redraw=self.redraw)
+        # the page's clock (``Date.now``): the day of the daily park is the page's local date
+        self.box = compose(
+            local_storage(), self.platform, reduced, clock=lambda: int(js.Date.now())
+        )
         self.runner = BotRunner(
             lambda: self.box.table, self.redraw, asyncio.sleep, time.perf_counter
         )
@@ -49,6 +59,7 @@ class App:
         self.renders = 0
         self._proxies = []
         self._task = None
+        self._work_task = None
         self._shown: tuple[str, str] | None = None  # (game, screen) drawn last
 
     @property
@@ -79,11 +90,38 @@ class App:
         self.renders += 1
         self.root.setAttribute("data-renders", str(self.renders))
         self._schedule_bots()
+        self._schedule_work()
 
     def _schedule_bots(self) -> None:
         if self.controller.bot_to_move() is None or self.runner.busy:
             return
         self._task = asyncio.ensure_future(self._run_bots())
+
+    def _schedule_work(self, delay_s: float = 0.0) -> None:
+        if self._work_task is None and self.box.shell.busy():
+            self._work_task = asyncio.ensure_future(self._work(delay_s))
+
+    async def _work(self, delay_s: float) -> None:
+        """The features' work in slices, between frames; redrawn as it goes when shown."""
+        try:
+            await run_work(
+                self.box.shell,
+                asyncio.sleep,
+                self.redraw,
+                delay_s,
+                WORK_SLICE_MS,
+                WORK_GAP_S,
+                WORK_REDRAW_EVERY,
+            )
+        except Exception as exc:  # a failure must be visible, never a silent stall
+            js.console.error(f"work: {type(exc).__name__}: {exc}")
+        finally:
+            self._work_task = None
+
+    def storage_changed(self, key) -> None:
+        """Another tab or window of the origin changed the storage (the page's event)."""
+        if self.box.shell.storage_changed(key):
+            self.redraw()
 
     async def _run_bots(self) -> None:
         try:
@@ -196,14 +234,15 @@ class App:
 
 
 def start(root) -> App:
-    """Draw the first screen (the new-game form) into ``root`` and start listening."""
+    """Start the features, draw the first screen into ``root`` and start listening."""
     app = App(root)
     try:
-        extension = importlib.import_module("pyapp.ui.persistence_web")
-    except ImportError:
-        extension = None
-    if extension is not None and hasattr(extension, "install"):
-        extension.install(app)
+        app.box.shell.start(app.box.table)
+    except Exception as exc:  # never block the app: start on the new-game screen
+        js.console.error(f"start: {type(exc).__name__}: {exc}")
+    app.platform.watch_storage(app.storage_changed)
+    app.platform.set_document_language(i18n.language())  # also when the start failed early
+    app._schedule_work(WORK_DELAY_S)  # the saved games checked for the list, while idle
     app.listen()
     app.redraw()
     # the engine, parks and catalogues live as long as the page: keep them out of the cyclic

@@ -3,10 +3,9 @@ options each game last started with. Pure Python (no DOM), so the tests run it o
 
 Each game's screens are the package ``pyapp.ui.<game id>`` offering ``make_table(...)`` (a
 ``table.TableController``) and ``render(table)``; the box imports a game's package the first time
-it is chosen. The shell's features hook into the first table (``menu``, ``menu_handlers``,
-``handlers``, ``wrap_view``, ``on_change``, ``holds_bots``); every later table shares those same
-hooks, so saved games, the rules and the language switch work the same in every game.
-``on_switch`` callables hear of each change of table.
+it is chosen. Every table is made with the box's ``shell`` (``feature.Shell``: the features of
+the app's composition), so saved games, the rules and the language switch work the same in every
+game; the shell's features hear of each change of table (``Shell.switched``).
 
 The chooser is drawn above a game's new-game form: one button per game of the registry
 (``pyapp/games.py``), a game still to come shown as such and disabled.
@@ -21,23 +20,23 @@ import json
 from pyapp import games
 from pyapp.core import jsontext
 
+from .feature import Shell
 from .i18n import t
 from .vdom import E, h
 
 PREFIX = "caldera-park/"
 LAST_GAME_KEY = PREFIX + "last-game"
 LAST_OPTIONS_PREFIX = PREFIX + "last-options/"
-_SHARED_HOOKS = ("menu", "menu_handlers", "handlers", "on_change", "holds_bots")
 
 
 class Box:
-    def __init__(self, storage=None, reduced_motion: bool = False, seed_source=None):
+    def __init__(self, storage=None, reduced_motion: bool = False, seed_source=None, shell=None):
         self.storage = storage  # localStorage-like (getItem/setItem) or None
         self.reduced_motion = reduced_motion
         self.seed_source = seed_source
+        self.shell = shell if shell is not None else Shell()
         self.tables: dict[str, object] = {}
         self.screens: dict[str, object] = {}
-        self.on_switch: list = []
         self.game_id = ""
         first = self._read(LAST_GAME_KEY)
         if not isinstance(first, str) or first not in games.GAME_IDS:
@@ -57,13 +56,8 @@ class Box:
         if game_id not in self.tables:
             module = importlib.import_module(f"pyapp.ui.{game_id}")
             table = module.make_table(
-                reduced_motion=self.reduced_motion, seed_source=self.seed_source
+                reduced_motion=self.reduced_motion, seed_source=self.seed_source, shell=self.shell
             )
-            if self.tables:  # share the shell's hooks with the tables made before
-                model = next(iter(self.tables.values()))
-                for name in _SHARED_HOOKS:
-                    setattr(table, name, getattr(model, name))
-                table.wrap_view = model.wrap_view
             last = self._read(LAST_OPTIONS_PREFIX + game_id)
             if isinstance(last, dict):
                 # options of another version: the form keeps its defaults
@@ -79,14 +73,11 @@ class Box:
         if not entry.ready:
             raise ValueError(f"{entry.title} is not playable yet")
         table = self.table_for(game_id)
-        if table.wrap_view is None and self.tables:
-            table.wrap_view = next(iter(self.tables.values())).wrap_view
         changed = game_id != self.game_id
         self.game_id = game_id
         if changed:
             self._write(LAST_GAME_KEY, game_id)
-            for hook in list(self.on_switch):
-                hook(table)
+            self.shell.switched(table)
         return table
 
     def render(self):

@@ -1,6 +1,6 @@
 """The frame every game's screens are drawn in: the header (the game's title, New game, the entries
 other features add: saved games, rules, language), the screen-reader announcement, the overlays
-of ``wrap_view`` around the game's own body, and focus aliases.
+the features draw over the game's own body (``feature.Shell.view``), and focus aliases.
 
 A game's ``render(table)`` builds its body and calls ``frame(table, body_fn, extra)``.
 """
@@ -94,8 +94,9 @@ def header(table) -> E:
 
 def frame(table, game_body, extra: tuple = ()) -> tuple[list[E], list[E]]:
     """(children of the app root, the body drawn): the header, the live announcement, the body
-    (through ``table.wrap_view`` when a feature wraps it) and ``extra`` (sprites)."""
-    body = table.wrap_view(game_body) if table.wrap_view is not None else [game_body()]
+    (the features' banners, then an overlay or the game's screen: ``feature.Shell.view``) and
+    ``extra`` (sprites)."""
+    body = table.shell.view(table, game_body)
     nodes = [
         header(table),
         h(

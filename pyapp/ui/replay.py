@@ -17,12 +17,24 @@ from __future__ import annotations
 from pyapp.core.replay import Replay
 
 from . import strings_learn
-from .analysis import stage_text
 from .i18n import t
 from .table import HUMAN, int_or
 from .vdom import E, h
 
 strings_learn.install()
+
+
+def stage_text(stage: dict) -> str:
+    """ "Round 3, turn 2" from a stage (``core.replay``); the keys it has."""
+    if "round" in stage and "turn" in stage:
+        if stage["turn"] == 0:
+            return t("learn.stage.round_setup", round=stage["round"])
+        return t("learn.stage.round_turn", **stage)
+    if "round" in stage:
+        return t("learn.stage.round", round=stage["round"])
+    if "turn" in stage:
+        return t("learn.stage.turn", turn=stage["turn"])
+    return ""
 
 
 class ReplayScreen:

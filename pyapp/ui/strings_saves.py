@@ -1,5 +1,5 @@
 """English texts of saved games, the language switch and the rules screen (the French ones are
-in ``strings_fr.FR``). ``persistence`` adds them to the catalogue with ``i18n.add_strings``."""
+in ``strings_fr.FR``), added to the catalogue by ``features/saved_games.py``."""
 
 from __future__ import annotations
 

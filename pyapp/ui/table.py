@@ -3,7 +3,7 @@ of the shell's other features, all through the game protocol (``core/protocol.py
 
 A game's screens subclass ``TableController`` with what only that game knows (its new-game form,
 what a person has chosen but not confirmed, its prompt and focus), and draw it with their own
-``render``. The browser layer (``app.py``), the saves (``persistence.py``) and the bot runner
+``render``. The browser layer (``app.py``), the features (``features/``) and the bot runner
 (``BotRunner``) use only what is defined here:
 
 * ``state`` (``None`` before a game), ``screen`` (``setup``, ``handover``, ``table``, ``end``),
@@ -11,10 +11,11 @@ what a person has chosen but not confirmed, its prompt and focus), and draw it w
 * ``handle(action, data)``: one input from the page; True when the screen must be redrawn.
 * ``resume(state, seats)`` and ``session()``: continue any state (a loaded save), and what a save
   keeps besides the state.
-* Hooks: ``on_change`` (after every move, a new game and a resume: the place to autosave),
-  ``menu`` and ``menu_handlers`` (header entries), ``handlers`` (other features' input, asked
-  first), ``wrap_view`` (overlays and banners around the game's screens), ``holds_bots`` (while
-  one of these checks is true, the bots wait).
+* The shell's features (``feature.Shell``, handed in by whoever makes the table: the box, from
+  the app's composition) are asked, never hooked in: after every move, a new game and a resume
+  (``Shell.after_change``: the place to autosave), for the header's entries (``menu``), for
+  input before the table's own (``handle``), and whether the bots must wait (``holds_bots``).
+  ``changed()`` tells them the game's session changed (hints were used).
 * Bots: ``bot_to_move``, ``bot_think`` (a generator that thinks in slices), ``bot_play``.
 
 The controller never decides what is legal: every move goes through the protocol's checked
@@ -28,6 +29,7 @@ from collections.abc import Callable
 
 from pyapp.core.errors import GameError
 
+from .feature import Shell
 from .i18n import t
 
 HUMAN = "human"
@@ -67,8 +69,11 @@ class TableController:
 
     HIDE_BETWEEN_DEFAULT = True  # pass-and-play: a hand-over screen between two people
 
-    def __init__(self, game, bot_names=None, reduced_motion: bool = False, seed_source=None):
+    def __init__(
+        self, game, bot_names=None, reduced_motion: bool = False, seed_source=None, shell=None
+    ):
         self.game = game
+        self.shell: Shell = shell if shell is not None else Shell()
         self.bot_names = list(bot_names if bot_names is not None else game.bot_names)
         self.screen = "setup"  # setup, handover, table, end
         self.state: dict | None = None
@@ -91,22 +96,19 @@ class TableController:
         self.hints_used = False  # a hint was shown in this game (kept in the save's session)
         self.thinking: int | None = None  # bot seat currently thinking
         self.generation = 0  # bumps when a game starts or resumes: stale bot steps are dropped
-        self.on_change: list[Callable[[TableController], None]] = []
-        # header slots: (key, label key[, key of the label's language]) drawn as buttons with
-        # data-action=key; a click calls menu_handlers[key](controller)
-        self.menu: list[tuple[str, ...]] = []
-        self.menu_handlers: dict[str, Callable[[TableController], object]] = {}
         # the header's "More" panel is open (phones: the entries that do not fit the row)
         self.menu_open = False
-        # input handlers of other features, asked first: handler(action, data) returns None
-        # when the action is not theirs, else True/False (redraw or not)
-        self.handlers: list[Callable[[str, dict], bool | None]] = []
-        # wrap_view(render_game) -> list of elements (a banner, an overlay instead of the game)
-        self.wrap_view: Callable | None = None
-        # checks of other features; while one is true the bots wait (an overlay such as the
-        # saved-games list hides the table: no move is played, nor drawn, unseen)
-        self.holds_bots: list[Callable[[], bool]] = []
         self.seed_source = seed_source or (lambda: random.randrange(1, 10**9))
+
+    @property
+    def menu(self) -> list[tuple[str, ...]]:
+        """The header's entries the features offer: (action, label key[, key of the label's
+        language]), drawn as buttons with data-action=action (``frame.header``)."""
+        return self.shell.menu(self)
+
+    def changed(self) -> None:
+        """Tell the features the game's session changed (e.g. hints were used): it is saved."""
+        self.shell.after_change(self)
 
     # ------------------------------------------------------------------ for a game to fill in
 
@@ -275,8 +277,7 @@ class TableController:
                 self.screen = "table"
             self.announcement = join_words(self.last_move_text(announce_move), self.prompt())
         if hooks:
-            for hook in list(self.on_change):
-                hook(self)
+            self.shell.after_change(self)
 
     def on_end(self) -> None:
         """The game just ended (a game may reset its views)."""
@@ -300,12 +301,9 @@ class TableController:
             answer = self._menu_panel(action)
             if answer is not None:
                 return answer
-        for handler in list(self.handlers):
-            answer = handler(action, data)
-            if answer is not None:
-                return bool(answer)
-        if action in self.menu_handlers:
-            return self.menu_handlers[action](self) is not False
+        answer = self.shell.handle(action, data, self)
+        if answer is not None:
+            return bool(answer)
         fn = getattr(self, "_on_" + action.replace("-", "_"), None)
         if fn is None:
             return False
@@ -363,7 +361,7 @@ class TableController:
         d = self.decision()
         if d is None or self.screen != "table" or self.is_human(d["player"]):
             return None
-        if any(hold() for hold in self.holds_bots):
+        if self.shell.holds_bots(self):  # an overlay hides the table: no move is played unseen
             return None
         return d["player"]
 

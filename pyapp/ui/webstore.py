@@ -1,6 +1,7 @@
-"""Browser side of saved games (Pyodide only): localStorage, file download and upload,
-persistent-storage requests, the browser's languages. ``persistence.Persistence`` gets an
-instance of ``BrowserPlatform`` and ``SaveStore(local_storage())``.
+"""The page's services for the shell's features (Pyodide only): localStorage, file download
+and upload, persistent-storage requests, the browser's languages, sharing a text, the page's
+``storage`` events. ``app.py`` hands ``local_storage()`` and a ``BrowserPlatform`` to the
+composition (``composition.compose``).
 """
 
 from __future__ import annotations
@@ -53,12 +54,44 @@ def _options(**kw):
 
 
 class BrowserPlatform:
-    """What ``Persistence`` needs from the page. ``redraw`` is set by the app."""
+    """What the features need from the page; ``redraw`` draws the page again after an
+    asynchronous answer (a file read, a share)."""
 
     def __init__(self, redraw=None):
         self.redraw = redraw
         self.tz_offset_min = -int(js.Date.new().getTimezoneOffset())
         self._keep = []  # proxies alive until their promise settles
+
+    def _then(self, promise, ok, bad) -> None:
+        p_ok, p_bad = create_proxy(ok), create_proxy(bad)
+        self._keep += [p_ok, p_bad]
+        promise.then(p_ok, p_bad)
+
+    def share(self, text: str, callback) -> None:
+        """Share ``text`` with the Web Share API where the browser has it, else copy it to the
+        clipboard; ``callback`` hears "shared", "copied" or "failed", then the page redraws."""
+        nav = js.navigator
+
+        def finish(how):
+            callback(how)
+            if self.redraw is not None:
+                self.redraw()
+
+        def copy(_err=None):
+            clip = getattr(nav, "clipboard", None)
+            if clip is None or not hasattr(clip, "writeText"):
+                finish("failed")
+                return
+            self._then(
+                clip.writeText(text), lambda _x: finish("copied"), lambda _e: finish("failed")
+            )
+
+        if hasattr(nav, "share") and hasattr(nav, "canShare"):
+            data = to_js({"text": text}, dict_converter=js.Object.fromEntries)
+            if nav.canShare(data):
+                self._then(nav.share(data), lambda _x: finish("shared"), copy)
+                return
+        copy()
 
     def set_document_language(self, lang: str) -> None:
         """The page's ``<html lang>`` (screen readers, hyphenation) follows the language."""

@@ -74,7 +74,7 @@
       chosen = null; // storage unavailable (private mode): fall back to the browser's language
     }
     if (chosen === "en" || chosen === "fr") return chosen;
-    // as the game picks it (ui.persistence.pick_language): the first of the browser's languages
+    // as the game picks it (ui.features.language.pick_language): the first of the browser's languages
     // that the app speaks, else English
     var tags = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
     for (var i = 0; i < tags.length; i++) {

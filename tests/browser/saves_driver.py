@@ -93,7 +93,7 @@ def run_axe(page, include: str = "#app") -> list[dict]:
 
 def catalogues() -> tuple[dict[str, str], dict[str, str]]:
     """The interface's English catalogue (with the saved-games strings) and the French one."""
-    import pyapp.ui.persistence  # noqa: F401 - adds the saved-games strings to the English catalogue
+    import pyapp.ui.features.saved_games  # noqa: F401 - adds the saved-games strings to the English catalogue
     from pyapp.ui import i18n
     from pyapp.ui.strings_fr import FR
 

@@ -1,6 +1,7 @@
-"""The analysis of a Caldera Park game (pyapp/park/analysis.py, pyapp/ui/analysis.py): reproducible
-differences on a fixed record, the strong bot's choice as the suggestion, misses biggest first,
-work in slices that can be stopped and continued, its words in English and French (issue 16)."""
+"""The analysis of a Caldera Park game (pyapp/park/analysis.py, pyapp/ui/park/analysis.py):
+reproducible differences on a fixed record, the strong bot's choice as the suggestion, misses
+biggest first, work in slices that can be stopped and continued, its words in English and French
+(issue 16)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pyapp.park.analysis import Analysis
 from pyapp.park.bots.strong import StrongBot
 from pyapp.park.protocol import GAME
 from pyapp.ui import i18n
-from pyapp.ui.analysis import AnalysisScreen, miss_text, report
+from pyapp.ui.park.analysis import AnalysisScreen, miss_text, report
 
 PREFIX = 30  # the first actions of the fixed record: a short analysis, a running game
 

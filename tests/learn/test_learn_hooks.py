@@ -1,4 +1,5 @@
-"""The replay, analysis and hints hooked into the tables and the saved games (pyapp/ui/learn.py):
+"""The replay, analysis and hints composed with the tables and the saved games
+(pyapp/ui/features/learn.py):
 opened from the end screen and the saved-games list, the bots waiting meanwhile, hints off by
 default and recorded as ``hints_used`` in the save (CPython, fake storage)."""
 
@@ -8,27 +9,23 @@ import json
 import random
 
 import pytest
+from composed import composed, shell_with
 from storage_fakes import FakeStorage
 
 from pyapp.park.game import legal_actions
 from pyapp.ui import i18n
-from pyapp.ui.learn import HINTS_KEY, Learn
+from pyapp.ui.features.learn import HINTS_KEY, Learn
 from pyapp.ui.park import screens
-from pyapp.ui.park.controller import Controller
-from pyapp.ui.persistence import Persistence
-from pyapp.ui.saves import GAME_PREFIX, SaveStore
+from pyapp.ui.saves import GAME_PREFIX
 
 Storage = FakeStorage  # localStorage in memory (tests/saves/storage_fakes.py)
 
 
 def make(storage=None):
+    """(table, saved games, learn, storage) composed as the page composes them."""
     storage = storage if storage is not None else Storage()
-    c = Controller(bot_names=["random", "greedy", "strong"])
-    p = Persistence(c, SaveStore(storage))
-    p.boot()
-    learn = Learn(lambda: p.c, storage, p.store.open_game)
-    learn.attach(c)
-    return c, p, learn, storage
+    app = composed(storage)
+    return app.table, app.saves, app.learn, storage
 
 
 def start(c, seats=("human", "random"), seed=5, variant="base"):
@@ -75,7 +72,7 @@ def test_the_end_screen_offers_replay_and_analysis_and_the_replay_steps():
     assert find(nodes, **{"data-action": "learn-analyse"}) is not None
     assert find(nodes, **{"class": "learn-end-bar"}).attrs["data-hints-used"] == "false"
     assert c.handle("learn-replay", {}) is True
-    assert learn.overlay == "replay" and c.bot_to_move() is None
+    assert learn.showing == "replay" and c.bot_to_move() is None
     nodes = draw(c)
     bar = find(nodes, **{"data-screen": "replay"})
     assert bar.attrs["data-pos"] == "0"
@@ -88,7 +85,7 @@ def test_the_end_screen_offers_replay_and_analysis_and_the_replay_steps():
     assert learn.replay.view_table().state == c.state  # the last position: the game as it ended
     assert c.handle("view", {"player": "1"}) is True  # the replayed board's own park tabs
     assert learn.replay.table.viewing == 1 and c.viewing is None
-    assert c.handle("learn-close", {}) is True and learn.overlay is None
+    assert c.handle("learn-close", {}) is True and learn.showing is None
     assert c.focus == "learn-replay" and c.screen == "end"
 
 
@@ -98,7 +95,7 @@ def test_header_entries_leave_the_replay():
     play_out(c)
     c.handle("learn-replay", {})
     assert c.handle("saves", {}) is True
-    assert learn.overlay is None and p.overlay == "saves"
+    assert learn.showing is None and p.open
 
 
 def test_the_saved_games_list_replays_a_running_game_from_its_persons_side():
@@ -107,12 +104,12 @@ def test_the_saved_games_list_replays_a_running_game_from_its_persons_side():
     play_out(c, limit=40)
     assert c.decision() is not None
     gid = p.game_id
-    p.open("saves")
+    p.show()
     nodes = draw(c)
     button = find(nodes, **{"data-action": "learn-replay-saved", "data-id": gid})
     assert button is not None and button.attrs["data-key"] == f"replay-{gid}"
     assert c.handle("learn-replay-saved", {"id": gid}) is True
-    assert p.overlay is None and learn.overlay == "replay"
+    assert not p.open and learn.showing == "replay"
     assert learn.replay.viewer == 1  # the first person's seat
     log = c.state["log"]
     for n in range(len(log) + 1):
@@ -125,7 +122,7 @@ def test_the_saved_games_list_replays_a_running_game_from_its_persons_side():
     storage.items[GAME_PREFIX + gid] = storage.items[GAME_PREFIX + gid][:-30]
     learn.close()
     assert c.handle("learn-replay-saved", {"id": gid}) is True
-    assert learn.overlay is None and learn.error
+    assert learn.showing is None and learn.error
     assert find(draw(c), **{"class": "banner learn-error"}) is not None
     assert c.handle("learn-error-close", {}) is True and learn.error is None
 
@@ -150,7 +147,7 @@ def test_hints_are_off_by_default_then_shown_and_recorded_in_the_save():
     assert c.handle("learn-hints", {}) is True
     assert learn.hints and storage.items[HINTS_KEY] == "on"
     assert ("learn-hints", "learn.hints.menu_on") in c.menu
-    assert Learn(lambda: c, storage).hints  # remembered for the next visit
+    assert Learn(None, storage).hints  # remembered for the next visit
     button = find(draw(c), **{"data-action": "learn-hint"})
     assert button is not None and "aria-disabled" not in button.attrs
     assert c.handle("learn-hint", {}) is True
@@ -204,7 +201,7 @@ def test_the_analysis_runs_in_slices_and_can_be_stopped():
     play_out(c, limit=20)  # a running game may be analysed too (from the table's state)
     c.screen = "end"
     c.result = c.game.summary(c.state)
-    assert c.handle("learn-analyse", {}) is True and learn.overlay == "analysis"
+    assert c.handle("learn-analyse", {}) is True and learn.showing == "analysis"
     assert c.bot_to_move() is None
     assert learn.work(5.0) is True
     c.handle("learn-analysis-stop", {})
@@ -223,16 +220,15 @@ def test_the_analysis_runs_in_slices_and_can_be_stopped():
     )
     assert progress.attrs["value"] == progress.attrs["max"]
     c.handle("learn-close", {})
-    assert learn.overlay is None and c.focus == "learn-analyse"
+    assert learn.showing is None and c.focus == "learn-analyse"
 
 
 def test_no_analysis_offered_for_a_game_without_one():
     from pyapp.ui.pyramids import make_table
 
     c, p, learn, _ = make()
-    t = make_table()
-    t.handlers, t.menu, t.holds_bots = c.handlers, c.menu, c.holds_bots
-    learn.table_of = lambda: t
+    t = p.tables.switch("pyramids")
+    assert isinstance(t, type(make_table())) and learn.table_of() is t
     assert learn.open_analysis() is False
 
 
@@ -257,7 +253,7 @@ def test_the_language_switch_keeps_the_replay_open():
     c.handle("learn-replay", {})
     c.handle("learn-replay-next", {})
     assert c.handle("lang", {}) is True
-    assert learn.overlay == "replay" and learn.replay.pos == 1
+    assert learn.showing == "replay" and learn.replay.pos == 1
     assert "Coup 1 sur" in text_of(draw(c))
 
 
@@ -319,9 +315,9 @@ def test_escape_closes_the_replay_and_the_analysis():
     start(c)
     play_out(c)
     c.handle("learn-replay", {})
-    assert c.handle("undo", {}) is True and learn.overlay is None  # the page's Escape key
+    assert c.handle("undo", {}) is True and learn.showing is None  # the page's Escape key
     c.handle("learn-analyse", {})
-    assert c.handle("undo", {}) is True and learn.overlay is None
+    assert c.handle("undo", {}) is True and learn.showing is None
     assert not learn.analysis.running
 
 
@@ -360,9 +356,10 @@ def test_hints_in_the_other_games_say_the_strong_bots_move(game_id):
     from pyapp.ui.table import bot_seed
 
     screens_pkg = importlib.import_module(f"pyapp.ui.{game_id}")
-    t = screens_pkg.make_table()
-    learn = Learn(lambda: t, Storage())
-    learn.attach(t)
+    t, (learn,) = shell_with(
+        lambda shell: screens_pkg.make_table(shell=shell),
+        lambda tables: Learn(tables, Storage()),
+    )
     t.start_game({"players": 2, "seed": 4}, ["human", "random"])
     while (b := t.bot_to_move()) is not None:  # the bot may open the game
         assert t.bot_play(b, t.bots[b].choose(t.obs(b)))

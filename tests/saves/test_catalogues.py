@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import string
 
-import pyapp.ui.persistence  # noqa: F401 - adds the saved-games strings to the English catalogue
+import pyapp.ui.features.saved_games  # noqa: F401 - adds the saved-games strings to the English catalogue
 from pyapp.ui import i18n
 from pyapp.ui.strings_fr import FR, NBSP, NNBSP
 from pyapp.ui.strings_saves import EN_SAVES

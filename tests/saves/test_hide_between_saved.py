@@ -7,20 +7,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from composed import composed
 from storage_fakes import FakeStorage
 
 from pyapp.ui.park.controller import Controller
-from pyapp.ui.persistence import Persistence
-from pyapp.ui.saves import CURRENT_KEY, GAME_PREFIX, SaveStore, export_record, import_file
+from pyapp.ui.saves import CURRENT_KEY, GAME_PREFIX, export_record, import_file
 
 OLD = Path(__file__).resolve().parent / "old_saves" / "base-2p-round3.save.json"
 
 
 def make(storage):
-    c = Controller(bot_names=["random"])
-    p = Persistence(c, SaveStore(storage), None)
-    p.boot()
-    return c, p
+    app = composed(storage)
+    return app.table, app.saves
 
 
 def start_two_people(c, hide: bool):
@@ -55,9 +53,10 @@ def test_a_new_page_with_the_other_setting_still_resumes_the_saved_one():
     c, p = make(storage)
     start_two_people(c, True)
     p.autosave()
-    c2 = Controller(bot_names=["random"])
+    app = composed(storage, start=False)
+    c2 = app.table
     c2.hide_between = False  # whatever this page had before
-    Persistence(c2, SaveStore(storage), None).boot()
+    app.shell.start(c2)
     assert c2.hide_between is True and c2.screen == "handover"
 
 
@@ -77,9 +76,10 @@ def test_an_old_save_without_the_setting_loads_with_the_default():
     assert "hide_between" not in entry["session"]
     assert entry["session"]["seats"] == ["human", "human"]
     storage = FakeStorage(items={GAME_PREFIX + entry["id"]: entry_text, CURRENT_KEY: entry["id"]})
-    c = Controller(bot_names=["random"])
+    app = composed(storage, start=False)
+    c = app.table
     c.hide_between = True  # the page had the other setting before
-    Persistence(c, SaveStore(storage), None).boot()
+    app.shell.start(c)
     assert c.state is not None and len(c.state["log"]) == len(entry["record"]["log"])
     assert c.hide_between is Controller.HIDE_BETWEEN_DEFAULT is False
     assert c.form.hide_between is False

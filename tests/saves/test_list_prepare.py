@@ -1,5 +1,6 @@
 """The saved-games list with many games: entries are checked once per text, ahead of the first
-opening in short idle slices (``SaveStore.prepare_list``, ``Persistence.prepare_list``)."""
+opening in short idle slices (``SaveStore.prepare_list``, the saved-games feature's ``work`` run by
+``feature.run_work`` between frames)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from storage_fakes import FakeStorage
 from test_persistence import make
 
 from pyapp.ui import saves
+from pyapp.ui.feature import run_work
 from pyapp.ui.saves import GAME_PREFIX, SaveStore
 
 
@@ -101,7 +103,7 @@ def test_persistence_prepares_the_list_in_slices_with_pauses(monkeypatch):
     async def sleep(s):
         sleeps.append(s)
 
-    asyncio.run(p.prepare_list(sleep))
+    asyncio.run(run_work(p.shell, sleep, lambda: None, delay_s=0.1))
     assert sleeps[0] > 0  # after the start has drawn its first screen
     assert len(budgets) >= 30 and all(b <= 0.01 for b in budgets)
     assert len(sleeps) == len(budgets)  # a pause after every slice but the last, and before
@@ -117,7 +119,7 @@ def test_persistence_preparing_stops_quietly_on_a_storage_failure():
     async def sleep(s):
         sleeps.append(s)
 
-    asyncio.run(p.prepare_list(sleep))
+    asyncio.run(run_work(p.shell, sleep, lambda: None, delay_s=0.1))
     assert len(sleeps) == 1
 
 

@@ -1,19 +1,21 @@
-"""The saved-games feature attached to the real game controller (CPython, fake browser)."""
+"""The saved games, the banner, the rules and the language, composed as the page composes them
+(``pyapp/ui/composition.py``) around the real game table (CPython, fake browser)."""
 
 from __future__ import annotations
 
 import json
 import random
 
+from composed import composed, view
 from storage_fakes import FakeStorage
 
 from pyapp.park.game import legal_actions, new_game, play
 from pyapp.park.record import to_json
 from pyapp.ui import i18n
+from pyapp.ui.features.language import pick_language
+from pyapp.ui.features.saved_games import format_when
 from pyapp.ui.park import screens
-from pyapp.ui.park.controller import Controller
-from pyapp.ui.persistence import Persistence, format_when, pick_language
-from pyapp.ui.saves import CURRENT_KEY, GAME_PREFIX, LANG_KEY, SaveStore, export_record
+from pyapp.ui.saves import CURRENT_KEY, GAME_PREFIX, LANG_KEY, export_record
 
 
 class FakePlatform:
@@ -40,11 +42,9 @@ class FakePlatform:
 
 
 def make(storage, platform=None, boot=True):
-    c = Controller(bot_names=["random"])
-    p = Persistence(c, SaveStore(storage), platform or FakePlatform())
-    if boot:
-        p.boot()
-    return c, p
+    """(the table on screen, the saved-games feature) of a page over ``storage``."""
+    app = composed(storage, platform or FakePlatform(), start=boot)
+    return app.table, app.saves
 
 
 def move(c, n=1, seed=0):
@@ -120,16 +120,16 @@ def test_two_games_listed_and_each_continues():
     start(c, names=("Chloé", "Dan", "Eve"), variant="geyser", seed=2)
     move(c, 5)
     b = p.game_id
-    p.open("saves")
-    nodes = c.wrap_view(lambda: None)
+    p.show()
+    nodes = view(c, lambda: None)
     page = texts(nodes)
     assert "Ann, Bob" in page and "Chloé, Dan, Eve" in page
     assert "Storm warning in Geyser Park" in page and "Base game" in page
     assert find(nodes, data_action="saves-continue", data_id=a) is not None
     assert c.handle("saves-continue", {"id": a})
-    assert p.overlay is None and p.game_id == a and to_json(c.state) == a_state
+    assert not p.open and p.game_id == a and to_json(c.state) == a_state
     move(c, 1)
-    assert c.handle("saves", {}) and p.overlay == "saves"
+    assert c.handle("saves", {}) and p.open
     assert c.handle("saves-continue", {"id": b})
     assert c.state["options"]["names"] == ["Chloé", "Dan", "Eve"] and p.game_id == b
 
@@ -141,10 +141,10 @@ def test_delete_asks_first_and_removes_only_that_game():
     a = p.game_id
     start(c, seed=2)
     b = p.game_id
-    p.open("saves")
+    p.show()
     c.handle("saves-delete", {"id": a})
     assert GAME_PREFIX + a in storage.items  # only asked
-    assert "cannot be brought back" in texts(c.wrap_view(lambda: None))
+    assert "cannot be brought back" in texts(view(c, lambda: None))
     c.handle("saves-delete-no", {"id": a})
     assert GAME_PREFIX + a in storage.items
     c.handle("saves-delete", {"id": a})
@@ -161,10 +161,10 @@ def test_damaged_entry_is_listed_as_unreadable_and_the_others_work():
     storage.items[CURRENT_KEY] = "junk"
     c2, p2 = make(storage)  # boot on a damaged current game: message, setup screen
     assert c2.state is None and p2.message[0] == "saves.error.damaged"
-    banner = c2.wrap_view(lambda: None)[0]
+    banner = view(c2, lambda: None)[0]
     assert banner.attrs["role"] == "alert" and "damaged" in banner.text()
-    p2.open("saves")
-    nodes = c2.wrap_view(lambda: None)
+    p2.show()
+    nodes = view(c2, lambda: None)
     assert "A saved game cannot be read: it is damaged." in texts(nodes)
     assert find(nodes, data_action="saves-continue", data_id=good) is not None
     assert storage.items[GAME_PREFIX + "junk"] == "{{{ not a save"
@@ -183,7 +183,7 @@ def test_full_quota_keeps_playing_in_memory_offers_export_and_recovers():
     storage.quota = sum(len(k) + len(v) for k, v in storage.items.items())
     move(c, 1, seed=1)
     assert p.unsaved and p.message[0] == "saves.error.quota"
-    nodes = c.wrap_view(lambda: None)
+    nodes = view(c, lambda: None)
     assert nodes[0].attrs["data-message"] == "saves.error.quota"
     export = find(nodes, data_action="saves-export-current")
     assert export is not None
@@ -202,7 +202,7 @@ def test_no_storage_at_all():
     c, p = make(None)
     assert p.message[0] == "saves.error.unavailable"
     start(c)
-    assert p.unsaved and find(c.wrap_view(lambda: None), data_action="saves-export-current")
+    assert p.unsaved and find(view(c, lambda: None), data_action="saves-export-current")
 
 
 def test_import_foreign_then_good_file():
@@ -211,7 +211,7 @@ def test_import_foreign_then_good_file():
     c, p = make(storage, platform)
     start(c, seed=1)
     before = dict(storage.items)
-    p.open("saves")
+    p.show()
     assert c.handle("saves-import", {}) is False  # the file is read, then a redraw
     assert p.message[0] == "saves.import.foreign"
     assert storage.items == before
@@ -222,7 +222,7 @@ def test_import_foreign_then_good_file():
     platform.file_text = export_record(state, session={"seats": ["human", "random", "human"]})
     c.handle("saves-import", {})
     assert to_json(c.state) == to_json(state) and c.seats == ["human", "random", "human"]
-    assert p.overlay is None and p.message[0] == "saves.imported"
+    assert not p.open and p.message[0] == "saves.imported"
     assert len([k for k in storage.items if k.startswith(GAME_PREFIX)]) == 2
 
 
@@ -233,14 +233,14 @@ def test_rules_any_time_without_losing_the_game():
     move(c, 4)
     before = to_json(c.state)
     assert c.handle("rules", {})
-    nodes = c.wrap_view(lambda: "GAME")
+    nodes = view(c, lambda: "GAME")
     assert "Hurricane" in texts(nodes) and "Thunderstorm" in texts(nodes)
     assert c.focus == "rules-title"
     assert c.handle("rules-close", {})
-    assert c.wrap_view(lambda: "GAME") == ["GAME"] and to_json(c.state) == before
+    assert view(c, lambda: "GAME") == ["GAME"] and to_json(c.state) == before
     c.handle("rules", {})
     c.handle("menu-new", {})  # any game action closes the overlay
-    assert p.overlay is None
+    assert not c.shell.get("rules").open
 
 
 def test_language_from_browser_then_remembered_switch():
@@ -295,8 +295,8 @@ def test_names_from_storage_are_only_text():
     c, p = make(storage)
     evil = "<img src=x onerror=alert(1)>"
     start(c, names=(evil, "Bob"))
-    p.open("saves")
-    nodes = c.wrap_view(lambda: None)
+    p.show()
+    nodes = view(c, lambda: None)
     assert evil in texts(nodes)
     assert all(e.tag != "img" for n in nodes for e in n.iter())
 
@@ -308,5 +308,5 @@ def test_persistent_storage_is_asked_once():
     start(c)
     move(c, 3)
     assert platform.persist_requests == 1 and p.persisted is False
-    p.open("saves")
-    assert "may clear saved games" in texts(c.wrap_view(lambda: None))
+    p.show()
+    assert "may clear saved games" in texts(view(c, lambda: None))

@@ -1,5 +1,6 @@
-"""Two tabs (two SaveStores, or two Persistence over one controller each) sharing one storage:
-revisions in the entries catch a save of the other tab, and a game deleted there stays deleted."""
+"""Two tabs (two SaveStores, or two compositions of the app over one table each) sharing one
+storage: revisions in the entries catch a save of the other tab, and a game deleted there stays
+deleted."""
 
 from __future__ import annotations
 
@@ -123,7 +124,7 @@ def test_moves_in_both_tabs_offer_the_choice_and_lose_nothing():
     assert p2.conflict == "newer" and p2.message[0] == "saves.conflict.newer"
     move(c2, 1, seed=2)  # played anyway: not written over tab 1's game
     assert len(entry(storage, gid)["record"]["log"]) == 5 and p2.unsaved
-    banner = p2.banner()
+    banner = p2.messages.banner(p2.c)
     actions = [b.attrs["data-action"] for b in banner.find_all(lambda e: e.tag == "button")]
     assert actions[:2] == ["saves-take-newer", "saves-keep-copy"]
     mine = to_record(c2.state)["log"]
@@ -153,16 +154,18 @@ def test_delete_in_one_tab_then_a_move_in_the_other():
     storage = FakeStorage()
     (c1, p1), (c2, p2) = two_tabs(storage)
     gid = p1.game_id
-    p2.open("saves")
+    p2.show()
     p2.handle("saves-delete", {"id": gid})
     p2.handle("saves-delete-yes", {"id": gid})
     assert GAME_PREFIX + gid not in storage.items
     move(c1, 1, seed=7)
     assert p1.conflict == "deleted" and p1.unsaved
     assert not [k for k in storage.items if k.startswith(GAME_PREFIX)]
-    buttons = [b.attrs["data-action"] for b in p1.banner().find_all(lambda e: e.tag == "button")]
+    banner = p1.messages.banner(p1.c)
+    buttons = [b.attrs["data-action"] for b in banner.find_all(lambda e: e.tag == "button")]
     assert "saves-take-newer" not in buttons and "saves-keep-copy" in buttons
-    p1.handle("banner-close", {})
+    c1.handle("banner-close", {})
+    assert p1.message is None and p1.conflict is None
     move(c1, 1, seed=8)  # still not brought back: offered again
     assert p1.conflict == "deleted" and not [k for k in storage.items if k.startswith(GAME_PREFIX)]
     p1.handle("saves-keep-copy", {})
@@ -174,5 +177,5 @@ def test_storage_events_of_other_keys_change_nothing():
     (c1, p1), _ = two_tabs(storage)
     assert p1.on_storage("caldera-park/lang") is False
     assert p1.on_storage(GAME_PREFIX + "someother") is False and p1.conflict is None
-    p1.open("saves")
+    p1.show()
     assert p1.on_storage(GAME_PREFIX + "someother") is True  # the open list is refreshed

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from composed import shell_with
 from storage_fakes import FakeStorage
 
 from pyapp.park.game import decision
@@ -12,16 +13,18 @@ from pyapp.ui import i18n
 from pyapp.ui.park import guide as guide_mod
 from pyapp.ui.park import screens
 from pyapp.ui.park.controller import Controller
+from pyapp.ui.park.features import GuideFeature
 from pyapp.ui.park.guide import GUIDE_KEY, Guide, is_guide
 from pyapp.ui.park.viewmodel import place_choices
 
 
 def make(storage=None):
-    c = Controller()
-    g = Guide(FakeStorage() if storage is None else storage)
-    c.guide = g
-    c.handlers.append(lambda action, data: g.handle(action, data, c))
-    return c, g
+    """The park's table with the guide, the one feature of its shell."""
+    storage = FakeStorage() if storage is None else storage
+    c, (feature,) = shell_with(
+        lambda shell: Controller(shell=shell), lambda tables: GuideFeature(tables, storage)
+    )
+    return c, feature.guide
 
 
 def drawn(c):

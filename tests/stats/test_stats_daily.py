@@ -6,16 +6,14 @@ import json
 import random
 
 import pytest
+from composed import composed, view
 from storage_fakes import FakeStorage
 
 from pyapp import games
 from pyapp.ui import i18n
 from pyapp.ui.park import daily
 from pyapp.ui.park import screens as park_screens
-from pyapp.ui.park.controller import Controller
-from pyapp.ui.persistence import Persistence
 from pyapp.ui.saves import GAME_PREFIX, SaveStore
-from pyapp.ui.stats import Stats
 from pyapp.ui.stats_data import (
     DAMAGED_KEY,
     STATS_KEY,
@@ -61,13 +59,10 @@ class Clock:
 
 
 def setup(storage=None, clock=None, platform=None):
+    """(the table, the saved games, the statistics, the storage) as the page composes them."""
     storage = FakeStorage() if storage is None else storage
-    c = Controller(bot_names=["random", "greedy"])
-    platform = platform or Platform()
-    p = Persistence(c, SaveStore(storage, clock=clock or Clock()), platform)
-    p.boot()
-    s = Stats(c, storage, p, platform, clock=clock or Clock())
-    return c, p, s, storage
+    app = composed(storage, platform or Platform(), clock=clock or Clock())
+    return app.table, app.saves, app.stats, storage
 
 
 def finish(c, seed=0):
@@ -215,10 +210,8 @@ def test_every_game_of_the_box_is_counted_through_the_protocol():
     _, p, s, _ = setup(storage)
     for gid in ("pyramids", "caledea"):
         g = games.get(gid)
-        table = __import__(f"pyapp.ui.{gid}", fromlist=["make_table"]).make_table()
-        for name in ("on_change", "handlers", "menu", "menu_handlers", "holds_bots"):
-            setattr(table, name, getattr(p.c, name))
-        p.c = s.c = table
+        table = p.tables.switch(gid)  # the box shows that game's table
+        assert p.c is table and s.c is table
         names = ["Ann", "Bob"]
         opts = {"players": 2, "seed": 3, "names": names}
         table.start_game(opts, ["human", "random"])
@@ -280,7 +273,7 @@ def test_a_damaged_statistics_entry_is_reported_and_kept():
     finish(c, 1)
     assert storage.getItem(STATS_KEY).endswith("[")  # never overwritten
     s.show()
-    nodes = c.wrap_view(lambda: None)
+    nodes = view(c, lambda: None)
     alert = next(n.find(role="alert") for n in nodes if n.find(role="alert"))
     assert "could not be read" in alert.text()
     assert s.handle("stats-rebuild", {})
@@ -308,7 +301,7 @@ def test_hints_are_marked():
     assert f["hints"] == 1
     assert [h for _, _, h in f["solo_series"]].count(True) == 1
     s.show()
-    screen = c.wrap_view(lambda: None)[-1]
+    screen = view(c, lambda: None)[-1]
     assert screen.find(**{"class": "chart-dot hinted"}) is not None
     assert screen.find(data_fact="hints").text() == "1"
 
@@ -321,7 +314,7 @@ def test_the_statistics_screen_in_both_languages():
         i18n.set_language(lang)
         assert c.handle("stats", {})
         assert c.bot_to_move() is None  # the bots wait under the screen
-        screen = c.wrap_view(lambda: None)[-1]
+        screen = view(c, lambda: None)[-1]
         assert screen.attrs["data-screen"] == "stats"
         assert word in screen.text()
         assert screen.find(data_game="park").find(data_n="played").text() == "1"

@@ -7,6 +7,7 @@ import json
 
 from pyapp import games
 from pyapp.ui.box import LAST_GAME_KEY, LAST_OPTIONS_PREFIX, Box
+from pyapp.ui.feature import Feature, Shell
 
 
 class Storage(dict):
@@ -59,20 +60,30 @@ def test_a_game_still_to_come_cannot_be_chosen():
     assert box.handle("game-choose", {"game": "chess"}) is False
 
 
-def test_later_tables_share_the_shell_hooks():
-    box = Box(Storage())
+class Switches(Feature):
+    """A feature that offers one header entry and records each change of table."""
+
+    def __init__(self):
+        self.seen = []
+
+    def menu(self, table):
+        return [("saves", "menu.saves")]
+
+    def switched(self, table) -> None:
+        self.seen.append(table)
+
+
+def test_later_tables_share_the_shell():
+    feature = Switches()
+    box = Box(Storage(), shell=Shell([feature]))
     first = box.table
-    first.menu.append(("saves", "menu.saves"))
-    first.wrap_view = lambda body: [body()]
     ready = [e.id for e in games.ENTRIES if e.ready and e.id != "park"]
-    seen = []
-    box.on_switch.append(seen.append)
     for game_id in ready:
         assert box.handle("game-choose", {"game": game_id}) is True
         table = box.table
-        assert table.game.id == game_id and seen[-1] is table
-        assert table.menu is first.menu and table.on_change is first.on_change
-        assert table.handlers is first.handlers and table.wrap_view is first.wrap_view
+        assert table.game.id == game_id and feature.seen[-1] is table
+        assert table.shell is first.shell is box.shell
+        assert table.menu == first.menu == [("saves", "menu.saves")]
     box.handle("game-choose", {"game": "park"})
     assert box.table is first
 

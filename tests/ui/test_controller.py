@@ -30,6 +30,7 @@ from pyapp.park.game import (
     placement_options,
     play,
 )
+from pyapp.ui.feature import Feature, Shell
 from pyapp.ui.park.controller import (
     FAST_THINK_MS,
     FIRST_FRAME_S,
@@ -252,10 +253,31 @@ def test_geyser_reveal_then_choose_between_the_face_up_tokens():
 # ------------------------------------------------------------------ hooks, resume, rematch
 
 
+class Recorder(Feature):
+    """A feature that records the log's length after every change, and answers "x-ping"."""
+
+    def __init__(self):
+        self.seen = []
+        self.called = []
+
+    def after_change(self, table) -> None:
+        self.seen.append(len(table.state["log"]))
+
+    def menu(self, table):
+        return [("saves", "menu.saves")]
+
+    def handle(self, action, data, table):
+        if action == "saves":
+            self.called.append("saves")
+            return True
+        return True if action == "x-ping" else None
+
+
 def test_on_change_runs_once_per_move_human_or_bot():
-    c = start()
-    seen = []
-    c.on_change.append(lambda ctrl: seen.append(len(ctrl.state["log"])))
+    recorder = Recorder()
+    c = start(shell=Shell([recorder]))
+    seen = recorder.seen
+    seen.clear()  # the start itself
     rng = random.Random(4)
     for _ in range(12):
         if c.bot_to_move() is not None:
@@ -302,11 +324,10 @@ def test_viewing_another_park_and_back():
 
 
 def test_menu_slots_and_extra_handlers():
-    c = start()
-    called = []
-    c.menu.append(("saves", "menu.saves"))
-    c.menu_handlers["saves"] = lambda ctrl: called.append("saves")
-    c.handlers.append(lambda action, data: True if action == "x-ping" else None)
+    recorder = Recorder()
+    c = start(shell=Shell([recorder]))
+    called = recorder.called
+    assert c.menu == [("saves", "menu.saves")]
     assert c.handle("saves", {}) and called == ["saves"]
     assert c.handle("x-ping", {})
     assert not c.handle("no-such-action", {})

@@ -7,32 +7,22 @@ back, its labels in English and French, on every game's screens (CPython, fake s
 from __future__ import annotations
 
 import pytest
+from composed import composed
 from storage_fakes import FakeStorage
 
 from pyapp import games
 from pyapp.ui import i18n
 from pyapp.ui.box import Box
 from pyapp.ui.frame import MENU_PANEL_ID, header
-from pyapp.ui.learn import Learn
-from pyapp.ui.persistence import Persistence
-from pyapp.ui.saves import SaveStore
 
-ENTRIES = ["menu-saves", "menu-rules", "menu-lang", "menu-learn-hints"]
+ENTRIES = ["menu-saves", "menu-rules", "menu-lang", "menu-stats", "menu-learn-hints"]
 
 
 def make_box():
-    """The box with the shell's features hooked in as the page does (saves, rules, language,
-    hints): the header's entries come from them."""
-    storage = FakeStorage()
-    box = Box(storage)
-    p = Persistence(box.table, SaveStore(storage))
-    box.on_switch.append(lambda table: setattr(p, "c", table))
-    p.table_for = lambda game: box.switch(game.id)
-    p.boot()
-    learn = Learn(lambda: box.table, storage, p.store.open_game)
-    learn.attach(box.table)
-    box.on_switch.append(learn.attach)
-    return box, p
+    """The box with the shell's features composed as the page does (saves, rules, language,
+    statistics, hints): the header's entries come from them."""
+    app = composed(FakeStorage())
+    return app.box, app.rules
 
 
 def head(box):
@@ -98,23 +88,23 @@ def test_a_tap_outside_or_escape_closes_the_panel_and_nothing_else():
     box, p = make_box()
     box.handle("start", {})
     box.handle("rules", {})
-    assert p.overlay == "rules"
+    assert p.open
     box.handle("menu-more", {})  # opened over the rules: they stay
-    assert p.overlay == "rules" and box.table.menu_open
+    assert p.open and box.table.menu_open
     state = box.table.state
     assert box.handle("menu-close", {}) is True  # the backdrop, or Escape (app.py)
     assert box.table.menu_open is False and box.table.focus == "menu-more"
-    assert p.overlay == "rules" and box.table.state is state
+    assert p.open and box.table.state is state
     # closed: a stray "menu-close" changes nothing
     assert box.handle("menu-close", {}) is False
-    assert p.overlay == "rules"
+    assert p.open
 
 
 def test_an_entry_chosen_in_the_panel_acts_and_closes_it():
     box, p = make_box()
     box.handle("menu-more", {})
     assert box.handle("rules", {}) is True
-    assert p.overlay == "rules" and box.table.menu_open is False
+    assert p.open and box.table.menu_open is False
     assert box.table.focus == "rules-title"
     # closing the rules gives the focus back to their entry, which a phone's closed panel
     # cannot take: the page gives it to More (data-focus-else)
@@ -138,7 +128,13 @@ def test_labels_in_french():
     assert [b.text() for b in row] == ["Nouvelle partie", "Plus"]
     assert h.find(**{"class": "app-menu"}).attrs["aria-label"] == "Menu"
     texts = [b.text() for b in panel.children]
-    assert texts == ["Parties enregistrées", "Règles", "English", "Conseils\u00a0: non"]
+    assert texts == [
+        "Parties enregistrées",
+        "Règles",
+        "English",
+        "Statistiques",
+        "Conseils\u00a0: non",
+    ]
     lang_entry = panel.find(**{"data-key": "menu-lang"})
     assert lang_entry.attrs["lang"] == "en"  # the language's own name, in that language
     box.handle("menu-close", {})

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import re
 
+from composed import composed, view
+
 from pyapp.park.components import SPECIES, TOKENS, WEATHER, WEATHER_KINDS
 from pyapp.ui import i18n
 from pyapp.ui.park import art, rules_ref
-from pyapp.ui.park.controller import Controller
 from pyapp.ui.park.rules_ref import sections
 from pyapp.ui.park.screens import letters, species_legend
-from pyapp.ui.persistence import Persistence
-from pyapp.ui.saves import SaveStore
 
 
 class Storage:
@@ -112,11 +111,10 @@ def test_the_rules_pictures_show_every_animal_and_weather_token():
 
 
 def test_the_rules_screen_has_contents_that_lead_to_each_section_and_pictures():
-    c = Controller(bot_names=["random"])
-    p = Persistence(c, SaveStore(Storage()), None)
-    p.boot()
+    app = composed(Storage())
+    c, rules = app.table, app.rules
     c.handle("rules", {})
-    (screen,) = c.wrap_view(lambda: "GAME")
+    (screen,) = view(c, lambda: "GAME")
     toc = screen.find(**{"class": "rules-contents"})
     buttons = toc.find_all(data_action="rules-goto")
     ids = [s["id"] for s in sections("en")]
@@ -125,7 +123,7 @@ def test_the_rules_screen_has_contents_that_lead_to_each_section_and_pictures():
     for sid in ids:
         assert screen.find(data_key=f"rules-h-{sid}").attrs["tabindex"] == "-1"
     assert c.handle("rules-goto", {"section": "weather"})
-    assert c.focus == "rules-h-weather" and p.overlay == "rules"  # the reference stays open
+    assert c.focus == "rules-h-weather" and rules.open  # the reference stays open
     figures = screen.find_all(pred=lambda e: e.tag == "figure")
     assert len(figures) == sum(len(v) for v in rules_ref.pictures("en").values())
     weather = screen.find(id="rules-weather")

@@ -9,6 +9,7 @@ import random
 import string
 
 import pytest
+from composed import record_changes
 from uihelpers import FakeTime, fill_and_start, run_sync
 
 from pyapp import games
@@ -295,8 +296,7 @@ def test_quiet_moves_happen_at_once_and_can_be_taken_back():
     assert len(c.state["log"]) == n0 + 1 and c.decision()["player"] == me
     assert c.choice.cap == quiet.to  # the same cap stays chosen
     assert quiet.to in c.state["caps"] and c.prompt().startswith("Player 1: quiet move")
-    seen = []
-    c.on_change.append(lambda ctrl: seen.append(len(ctrl.state["log"])))
+    seen = record_changes(c)
     act(c, offered(c, "takeback")[0])
     assert GAME.to_json(c.state) == start_json and seen == [n0]
     assert GAME.to_json(GAME.from_json(GAME.to_json(c.state))) == start_json  # saves as it is

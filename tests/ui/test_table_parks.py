@@ -38,7 +38,7 @@ def test_thumbnails_mark_the_last_placement_of_each_park():
 def test_sentences_have_no_parenthesised_plurals():
     import re
 
-    import pyapp.ui.persistence  # noqa: F401 - its strings join the catalogue
+    import pyapp.ui.features.saved_games  # noqa: F401 - its strings join the catalogue
     import pyapp.ui.pyramids.strings  # noqa: F401 - Caldera's, on import
     from pyapp.park.components import WEATHER_BY_NAME
     from pyapp.ui import i18n, strings_learn, strings_stats

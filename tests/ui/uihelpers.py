@@ -39,9 +39,14 @@ def click(c: Controller, e) -> bool:
 
 
 def start(
-    variant="base", seats=("human", "random"), names=None, seed="11", hide_between=False
+    variant="base",
+    seats=("human", "random"),
+    names=None,
+    seed="11",
+    hide_between=False,
+    shell=None,
 ) -> Controller:
-    c = Controller(seed_source=lambda: 99)
+    c = Controller(seed_source=lambda: 99, shell=shell)
     if hide_between:
         c.handle("hide", {"value": "1"})
     c.handle("variant", {"value": variant})

@@ -6,10 +6,10 @@ between the board squares that can be chosen (``ARROW_ACTION``, ``arrow_key``)."
 from __future__ import annotations
 
 
-def make_table(reduced_motion: bool = False, seed_source=None):
+def make_table(reduced_motion: bool = False, seed_source=None, shell=None):
     from .controller import Controller
 
-    return Controller(reduced_motion=reduced_motion, seed_source=seed_source)
+    return Controller(reduced_motion=reduced_motion, seed_source=seed_source, shell=shell)
 
 
 def render(table):

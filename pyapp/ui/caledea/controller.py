@@ -45,8 +45,8 @@ class Turn:
 
 
 class Controller(SeatInputs, TableController):
-    def __init__(self, bot_names=None, reduced_motion: bool = False, seed_source=None):
-        super().__init__(GAME, bot_names, reduced_motion, seed_source)
+    def __init__(self, bot_names=None, reduced_motion: bool = False, seed_source=None, shell=None):
+        super().__init__(GAME, bot_names, reduced_motion, seed_source, shell)
         self.form = SetupForm(self.bot_names, [k["name"] for k in GAME.kingdoms()])
         self.turn = Turn()
         self.skip = False  # "skip": the bots play on without pause until a person decides

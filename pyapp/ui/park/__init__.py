@@ -1,15 +1,17 @@
 """Caldera Park's screens in the box. The shell uses only ``make_table`` and ``render``:
-``make_table(reduced_motion=..., seed_source=...)`` gives the game's ``TableController`` and
-``render(table)`` its drawing (children of the app root, data-key to focus); arrow keys move
-between the park spaces (``ARROW_ACTION``, ``arrow_key``)."""
+``make_table(reduced_motion=..., seed_source=..., shell=...)`` gives the game's
+``TableController`` (asking the shell's features) and ``render(table)`` its drawing (children of
+the app root, data-key to focus); arrow keys move between the park spaces (``ARROW_ACTION``,
+``arrow_key``). The game has an analysis (``ANALYSIS``: the module of its ``AnalysisScreen``)
+and features of its own (``features.py``: the guided first game)."""
 
 from __future__ import annotations
 
 
-def make_table(reduced_motion: bool = False, seed_source=None):
+def make_table(reduced_motion: bool = False, seed_source=None, shell=None):
     from .controller import Controller
 
-    return Controller(reduced_motion=reduced_motion, seed_source=seed_source)
+    return Controller(reduced_motion=reduced_motion, seed_source=seed_source, shell=shell)
 
 
 def render(table):
@@ -20,7 +22,7 @@ def render(table):
 
 def describe_choice(state: dict, text: str) -> str:
     """An action in words for a hint or the analysis ("bear on the forest (row 2, space 4)")."""
-    from ..analysis import describe_choice as describe
+    from .analysis import describe_choice as describe
 
     return describe(state, text)
 
@@ -33,6 +35,7 @@ def show_hint(table, action) -> None:
 
 
 ARROW_ACTION = "space"
+ANALYSIS = "pyapp.ui.park.analysis"
 
 
 def arrow_key(here: str, ats: list[str], key: str) -> str | None:

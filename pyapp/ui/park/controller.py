@@ -8,16 +8,12 @@ its ``data-*`` attributes. The controller never decides what is legal: every cho
 comes from ``legal_actions``/``placement_options`` and every move goes through the checked
 ``play``; if ``play`` ever refuses, its message is shown.
 
-Hooks for the other features:
+What the shell uses (``table.TableController``):
 
-* ``on_change``: callables ``hook(controller)`` run once after every move (human or bot), after a
-  new game and after a resume: the one place to autosave.
 * ``Controller.resume(state, seats)``: continue a game from any state (a loaded save).
 * ``session()``: what a save needs besides the state (who is a bot, the pace).
-* ``menu``: extra header entries (``(key, label_key)``) such as "rules" and "saves"; clicking one
-  calls ``menu_handlers[key](controller)``.
-* ``handlers``: input handlers of other features, asked before the game's own.
-* ``wrap_view``: wraps the drawing of the game screens (overlays, banners).
+* the shell's features (``feature.Shell``, given at construction) are asked for the header's
+  entries, input before the game's own, what is drawn over the game and after every move.
 """
 
 from __future__ import annotations
@@ -106,8 +102,8 @@ class Controller(SeatInputs, TableController):
     # players ask for hand-over screens (kept in saves: ``session``/``restore_session``)
     HIDE_BETWEEN_DEFAULT = False
 
-    def __init__(self, bot_names=None, reduced_motion: bool = False, seed_source=None):
-        super().__init__(GAME, bot_names, reduced_motion, seed_source)
+    def __init__(self, bot_names=None, reduced_motion: bool = False, seed_source=None, shell=None):
+        super().__init__(GAME, bot_names, reduced_motion, seed_source, shell)
         self.form = SetupForm(self.bot_names)
         self.turn = Turn()
         self.viewing: int | None = None  # park shown large instead of the focus player's

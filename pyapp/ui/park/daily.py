@@ -8,7 +8,7 @@
   coloured squares (one per scoring category, by how many points it made) and the streak. It
   never holds the seed nor anything of the deal (tiles, weather, moves).
 * ``entry(ctrl)`` and ``result(ctrl)``: the daily park's button on the new-game screen and its
-  panel on the end screen, drawn when the statistics feature is attached (``ctrl.daily``).
+  panel on the end screen, drawn when the app's composition has the statistics feature (``stats``).
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def share_text(
 
 def entry(ctrl) -> E | None:
     """The daily park's button (and today's state) on the new-game screen."""
-    feature = getattr(ctrl, "daily", None)
+    feature = ctrl.shell.get("stats")
     if feature is None:
         return None
     today = feature.today()
@@ -127,7 +127,7 @@ def entry(ctrl) -> E | None:
 
 def result(ctrl) -> E | None:
     """The daily park's panel on the end screen: counted or not, the streak, Share."""
-    feature = getattr(ctrl, "daily", None)
+    feature = ctrl.shell.get("stats")
     date = daily_date(ctrl.state["options"]) if ctrl.state is not None else None
     if feature is None or date is None:
         return None

@@ -1,7 +1,8 @@
 """The guided first game: a fixed deal of the base game against one greedy bot, with a short
 explanation drawn beside each step when it comes up (the starting weather, the forecast of each
 round, the marmot holder's choice, placing and both fallbacks, the weather's effect at the end,
-the scoring). Pure Python; the page wires it in ``stats_web.install`` (``ctrl.guide``).
+the scoring). Pure Python; a feature of the game (``features.GuideFeature``, found by the screens
+as ``guide_of(ctrl)``).
 
 * ``Guide(storage)``: ``offered()`` is true on the first visit (nothing of the app stored yet,
   and the guide neither played nor declined); ``start(table)`` starts the fixed deal; the game is
@@ -183,9 +184,15 @@ def _actions(ok: tuple[str, str], other: tuple[str, str], tip=None, live=True, a
 _TIP_ACTIONS = (("guide-ok", "guide.ok"), ("guide-skip", "guide.skip"))
 
 
+def guide_of(ctrl) -> Guide | None:
+    """The guide of the app's composition (its ``guide`` feature), or None without one."""
+    feature = ctrl.shell.get("guide")
+    return feature.guide if feature is not None else None
+
+
 def offer(ctrl) -> E | None:
     """The offer of the first visit, on the new-game screen."""
-    g = getattr(ctrl, "guide", None)
+    g = guide_of(ctrl)
     if g is None or not g.offered():
         return None
     return h(
@@ -199,7 +206,7 @@ def offer(ctrl) -> E | None:
 
 def start_button(ctrl) -> E | None:
     """The guide, offered on every visit after the first, as a small button."""
-    g = getattr(ctrl, "guide", None)
+    g = guide_of(ctrl)
     if g is None or g.offered():
         return None
     return h(
@@ -217,7 +224,7 @@ def start_button(ctrl) -> E | None:
 def panel(ctrl) -> E | None:
     """The explanation of the step on the table now (just under the prompt), or the room of the
     one just put away while its decision lasts (its note over an invisible copy: same size)."""
-    g = getattr(ctrl, "guide", None)
+    g = guide_of(ctrl)
     if g is None or ctrl.state is None:
         return None
     found = g.tip(ctrl)
@@ -253,7 +260,7 @@ def panel(ctrl) -> E | None:
 
 def end_panel(ctrl) -> E | None:
     """At the end of the guided game: the weather's effect on the parks, then the scoring."""
-    g = getattr(ctrl, "guide", None)
+    g = guide_of(ctrl)
     if g is None or not g.active(ctrl) or ctrl.result is None:
         return None
     me = ctrl.humans()[0] if ctrl.humans() else 0

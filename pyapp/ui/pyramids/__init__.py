@@ -9,10 +9,10 @@ from __future__ import annotations
 SIZE = 5
 
 
-def make_table(reduced_motion: bool = False, seed_source=None):
+def make_table(reduced_motion: bool = False, seed_source=None, shell=None):
     from .controller import Controller
 
-    return Controller(reduced_motion=reduced_motion, seed_source=seed_source)
+    return Controller(reduced_motion=reduced_motion, seed_source=seed_source, shell=shell)
 
 
 def render(table):

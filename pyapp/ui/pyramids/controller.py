@@ -37,8 +37,8 @@ class Choice:
 
 
 class Controller(SeatInputs, TableController):
-    def __init__(self, bot_names=None, reduced_motion: bool = False, seed_source=None):
-        super().__init__(GAME, bot_names, reduced_motion, seed_source)
+    def __init__(self, bot_names=None, reduced_motion: bool = False, seed_source=None, shell=None):
+        super().__init__(GAME, bot_names, reduced_motion, seed_source, shell)
         self.form = SeatForm(self.bot_names, GAME.min_players, GAME.max_players)
         self.choice = Choice()
         self._legal: list = []

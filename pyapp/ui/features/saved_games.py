@@ -1,49 +1,46 @@
-"""Saved games, export/import, the language switch and the rules reference, attached to the
-game ``Controller`` (pure Python: the browser specifics come in through ``platform``).
+"""Saved games: every move autosaved, the saved-games list drawn over the table, export and
+import of game files, and another tab's changes to the same game (pure Python: the browser
+specifics come in through ``platform``).
 
-``Persistence(controller, store, platform)``:
+``SavedGames(tables, store, platform, banner, shell)``, a feature (``pyapp/ui/feature.py``):
 
-* autosaves after every move (the controller's ``on_change`` hook) under the running game's id;
-  a new game (a new state object) gets a new id, a loaded or imported one keeps its own;
-* ``boot()`` resumes the game that was running last (mid-turn too: the record replays to the
+* ``tables`` is the box (``table``: the table on screen; ``switch(game_id)``: show another
+  game's table); ``store`` the ``SaveStore``; ``banner`` the message banner feature it posts
+  to (``messages``); ``shell`` the composition's features, asked for their part of an exported
+  file and told of an imported one;
+* ``after_change``: autosaves after every move under the running game's id; a new game (a new
+  state object) gets a new id, a loaded or imported one keeps its own;
+* ``start``: resumes the game that was running last (mid-turn too: the record replays to the
   very decision that was open) and asks for persistent storage where the browser offers it;
-* adds header entries (``controller.menu``): saved games, rules, language;
-* draws, over the game screens, the saved-games list or the rules reference (``view``: the
-  bots wait meanwhile, so nothing redraws the list while nothing changes; the list draws the
-  ``LIST_PAGE`` last played games and a "Show more" button; ``prepare_list`` checks the entries
-  for it ahead, in idle slices after the start), and a
-  message banner (``role="alert"``) for every failure, with an export button while the running
-  game is not stored; the game itself is never touched by these screens;
+* the header's "Saved games" opens the list over the table (the bots wait): the
+  ``LIST_PAGE`` last played games and a "Show more" button; the entries are checked for it
+  ahead, in slices of ``work`` after the start;
 * another tab or window of the origin may play or delete the same game: a save that would
   overwrite its newer save, or bring back the game it deleted, is refused (``SaveConflict``) and
   the banner offers the choice: continue from the stored game, or keep this one as a copy (under
   a new id). ``on_storage(key)`` (the page's ``storage`` event) offers it at once, before the
-  next move, and refreshes the saved-games list when another tab changed it;
-* ``handle(action, data)`` takes this module's ``data-action`` values (``saves-*``, ``rules-*``,
-  ``lang-*``, ``banner-*``) and returns None for anything else.
+  next move, and refreshes the saved-games list when another tab changed it.
 
 Nothing read from storage or from an imported file is rendered as anything but text: names go
 into text children of ``vdom`` elements, which the page turns into text nodes.
 
 ``platform`` provides: ``download(filename, text)``, ``read_file(key, callback)`` (calls
-``callback(text_or_None, size)``), ``request_persist(callback)`` (calls ``callback(bool_or_None)``),
-``languages()`` (the browser's preferred language tags) and ``tz_offset_min`` (minutes to add to
-UTC for local time).
+``callback(text_or_None, size)``), ``request_persist(callback)`` (calls ``callback(bool_or_None)``)
+and ``tz_offset_min`` (minutes to add to UTC for local time).
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
 import time
 
 from pyapp import games as box_games
 
-from . import i18n
-from .frame import titled_screen
-from .i18n import t
-from .learn import saved_replay_button
-from .saves import (
+from .. import i18n
+from ..feature import Feature
+from ..frame import titled_screen
+from ..i18n import t
+from ..saves import (
     EXPORT_MIME,
     GAME_PREFIX,
     PARK,
@@ -55,21 +52,16 @@ from .saves import (
     import_file,
     player_names,
 )
-from .strings_saves import EN_SAVES
-from .vdom import h
+from ..strings_saves import EN_SAVES
+from ..vdom import h
 
 i18n.add_strings("en", EN_SAVES)
 
-OVERLAYS = ("saves", "rules")
-# the language switch's label names the other language in that language: its lang attribute too
-LANG_SWITCH = ("lang.switch", "lang.switch.lang")
 MAX_IMPORT_BYTES = 2_000_000
 LIST_PAGE = 40  # saved games drawn at first (last played first), and per "Show more"
-# the saved games are checked for the list ahead of its opening: from this long after the start,
-# in slices of this long with these gaps between them (the page stays responsive meanwhile)
-PREPARE_DELAY_S = 0.1
-PREPARE_SLICE_S = 0.008
-PREPARE_GAP_S = 0.016
+# the saved games are checked for the list ahead of its opening, after the start, in slices of
+# at most this long between frames (the page stays responsive meanwhile)
+PREPARE_SLICE_MS = 8.0
 _MONTHS = {
     "en": ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
     "fr": [
@@ -89,15 +81,6 @@ _MONTHS = {
 }
 
 
-def pick_language(tags) -> str:
-    """The first of the browser's languages that the app speaks; English otherwise."""
-    for tag in tags or ():
-        base = str(tag).lower().split("-")[0].split("_")[0]
-        if base in i18n.LANGUAGES:
-            return base
-    return "en"
-
-
 def format_when(ms: int, lang: str, tz_offset_min: int = 0) -> str:
     """A date and time of day: "21 Nov 2026, 10:42" / "21 nov. 2026 à 10:42"."""
     tm = time.gmtime(ms / 1000 + tz_offset_min * 60)
@@ -111,50 +94,72 @@ def players_text(names) -> str:
     return t("list.sep").join(names)
 
 
-class Persistence:
-    def __init__(self, controller, store: SaveStore, platform=None):
-        self.c = controller
+class SavedGames(Feature):
+    name = "saves"
+    shows_work = False  # the list's entries checked ahead: nothing to draw
+
+    def __init__(self, tables, store: SaveStore, platform=None, banner=None, shell=None):
+        self.tables = tables
         self.store = store
         self.platform = platform
-        # table_for(game) -> the table of that game, shown (the box's switch); None: one game
-        self.table_for = None
+        self.messages = banner  # the banner feature: this feature's messages go there
+        self.shell = shell
         self.game_id: str | None = None
         self._state_ref = None  # the state object saved under game_id
-        self.overlay: str | None = None  # "saves" or "rules" drawn over the game screens
-        self.message: tuple[str, dict] | None = None  # (key, params) of the banner
+        self.open = False  # the saved-games list is drawn over the game screens
         self.unsaved = False  # the running game is not (fully) in storage
         self.persisted: bool | None = None  # None: unknown or not offered by the browser
         self._persist_asked = False
         self.confirm_delete: str | None = None
-        # "newer", "deleted" (in another tab) or "removed" (outside the app): our game changed
-        self.conflict: str | None = None
         self.shown = LIST_PAGE  # how many saved games the list draws
         self._first_new: int | None = None
-        # other features' part of an exported file (callables giving extra members) and their
-        # look at an imported one (callables given its text, after the game was imported)
-        self.export_extras: list = []
-        self.import_hooks: list = []
-        controller.on_change.append(self.autosave)
-        menu = (("saves", "menu.saves"), ("rules", "menu.rules"), ("lang", *LANG_SWITCH))
-        for entry in menu:
-            if entry not in controller.menu:
-                controller.menu.append(entry)
-        controller.menu_handlers["saves"] = lambda c: self.open("saves")
-        controller.menu_handlers["rules"] = lambda c: self.open("rules")
-        controller.menu_handlers["lang"] = lambda c: self.switch_language()
-        controller.handlers.append(self.handle)
-        controller.wrap_view = self.view
-        controller.holds_bots.append(lambda: self.overlay is not None)
+        self._prepared = False  # every entry checked for the list ahead (``work``)
+
+    @property
+    def c(self):
+        """The table on screen."""
+        return self.tables.table
+
+    @property
+    def message(self) -> tuple[str, dict] | None:
+        """The banner's message, (key, params), or None."""
+        return self.messages.message if self.messages is not None else None
+
+    @property
+    def conflict(self) -> str | None:
+        """ "newer", "deleted" (in another tab) or "removed" (outside the app) while the banner
+        offers the choice of a conflict with another tab; None otherwise."""
+        key = self.messages.key if self.messages is not None else None
+        if key is None or not key.startswith("saves.conflict.") or key == "saves.conflict.copied":
+            return None
+        return key.rsplit(".", 1)[-1]
+
+    def menu(self, table) -> list[tuple[str, ...]]:
+        return [("saves", "menu.saves")]
+
+    def overlay_open(self, table) -> bool:
+        return self.open
+
+    def holds_bots(self, table) -> bool:
+        return self.open
+
+    def overlay(self, table):
+        return self.saves_screen() if self.open else None
+
+    def after_change(self, table) -> None:
+        self.autosave()
+
+    def storage_changed(self, key: str | None) -> bool:
+        return self.on_storage(key)
 
     # ------------------------------------------------------------------ start-up
 
+    def start(self, table=None) -> None:
+        self.boot()
+
     def boot(self) -> bool:
-        """Choose the language, then resume the last running game (a finished one shows its
-        scores again); True if one was resumed."""
-        lang = self.store.language()
-        if lang is None and self.platform is not None:
-            lang = pick_language(self.platform.languages())
-        self.apply_language(lang or "en")
+        """Resume the last running game (a finished one shows its scores again); True if one
+        was resumed."""
         if self.store.storage is None or not self.store.available:
             self.fail("saves.error.unavailable")
             return False
@@ -180,10 +185,9 @@ class Persistence:
         return True
 
     def _resume(self, game_id: str | None, state: dict, session: dict | None, game=None) -> None:
-        if game is not None and self.table_for is not None and game is not self.c.game:
-            self.c = self.table_for(game)  # the saved game's own table
+        if game is not None and game is not self.c.game:
+            self.tables.switch(game.id)  # the saved game's own table, on screen
         self.game_id = game_id
-        self.conflict = None
         self._state_ref = state
         seats = (session or {}).get("seats")
         self.c.restore_session(session)  # before resume: it decides on a hand-over screen
@@ -205,22 +209,21 @@ class Persistence:
 
         self.platform.request_persist(done)
 
-    async def prepare_list(self, sleep, delay_s: float = PREPARE_DELAY_S) -> None:
-        """Check the saved games for the list in short slices while the page is idle (``sleep``:
-        ``asyncio.sleep``), so that even its first opening is quick with hundreds of games."""
-        await sleep(delay_s)
-        while True:
-            try:
-                done = self.store.prepare_list(PREPARE_SLICE_S)
-            except Exception:  # noqa: BLE001 - only a head start: the list checks them anyway
-                return
-            if done:
-                return
-            await sleep(PREPARE_GAP_S)
+    def busy(self) -> bool:
+        return not self._prepared
+
+    def work(self, budget_ms: float) -> bool:
+        """Check saved games for the list in a short slice (the page idle between slices), so
+        that even its first opening is quick with hundreds of games; nothing is drawn."""
+        try:
+            self._prepared = self.store.prepare_list(min(budget_ms, PREPARE_SLICE_MS) / 1000)
+        except Exception:  # noqa: BLE001 - only a head start: the list checks them anyway
+            self._prepared = True
+        return False
 
     # ------------------------------------------------------------------ autosave
 
-    def autosave(self, controller=None) -> bool:
+    def autosave(self) -> bool:
         """Save the running game (the controller's hook after every move); False if it failed."""
         state = self.c.state
         if state is None:
@@ -240,17 +243,16 @@ class Persistence:
             self.unsaved = True
             self.fail(e.key, **e.params)
             return False
-        if self.unsaved or (self.message and self.message[0] in _SAVE_FAILURES):
-            self.message = None
+        key = self.messages.key if self.messages is not None else None
+        if self.unsaved or key in _SAVE_FAILURES or self.conflict is not None:
+            self._clear()
         self.unsaved = False
-        self.conflict = None
         self._ask_persist()
         return True
 
     # ------------------------------------------------------------------ other tabs
 
     def _offer_conflict(self, key: str) -> None:
-        self.conflict = key.rsplit(".", 1)[-1]
         self.fail(key)
 
     def on_storage(self, key) -> bool:
@@ -258,7 +260,7 @@ class Persistence:
         True when the screen must be redrawn."""
         if key is not None and not str(key).startswith(GAME_PREFIX):
             return False
-        redraw = self.overlay == "saves"  # the list shows the other tab's change
+        redraw = self.open  # the list shows the other tab's change
         if self.game_id is not None and self.c.state is not None and self.conflict is None:
             try:
                 change = self.store.change_since_seen(self.game_id)
@@ -271,8 +273,7 @@ class Persistence:
 
     def take_newer(self) -> bool:
         """Drop this tab's copy of the game and continue from the stored one."""
-        self.conflict = None
-        self.message = None
+        self._clear()
         return self.game_id is None or self._open_stored(self.game_id)
 
     def keep_copy(self) -> bool:
@@ -281,8 +282,7 @@ class Persistence:
             return False
         self.store.forget(self.game_id)
         self.game_id = None
-        self.conflict = None
-        self.message = None
+        self._clear()
         if self.autosave():
             self.fail("saves.conflict.copied")
         return True
@@ -290,79 +290,36 @@ class Persistence:
     # ------------------------------------------------------------------ messages
 
     def fail(self, key: str, **params) -> None:
-        self.message = (key, params)
-
-    def banner(self):
-        """The message banner (or None); while the game is not stored, it offers an export."""
-        if self.message is None:
-            return None
-        key, params = self.message
-        buttons = []
-        if self.conflict is not None and self.c.state is not None:
-            choices = [("saves-keep-copy", "saves.conflict.copy")]
-            if self.conflict == "newer":
-                choices.insert(0, ("saves-take-newer", "saves.conflict.take"))
-            for action, label in choices:
-                buttons.append(
-                    h(
-                        "button",
-                        {"type": "button", "data-action": action, "data-key": action},
-                        t(label),
-                    )
-                )
+        """Post ``key`` to the banner, with the choices it calls for: a conflict with another
+        tab offers to continue from the stored game (a newer one) or keep this one as a copy;
+        while the running game is not stored, an export."""
+        if self.messages is None:
+            return
+        actions = []
+        if key in _CONFLICTS and self.c.state is not None:
+            actions = [("saves-keep-copy", "saves.conflict.copy")]
+            if key == "saves.conflict.newer":
+                actions.insert(0, ("saves-take-newer", "saves.conflict.take"))
         elif self.c.state is not None and (self.unsaved or key in _SAVE_FAILURES):
-            buttons.append(
-                h(
-                    "button",
-                    {
-                        "type": "button",
-                        "data-action": "saves-export-current",
-                        "data-key": "banner-export",
-                    },
-                    t("saves.export"),
-                )
-            )
-        buttons.append(
-            h(
-                "button",
-                {"type": "button", "data-action": "banner-close", "data-key": "banner-close"},
-                t("saves.dismiss"),
-            )
-        )
-        return h(
-            "div",
-            {"class": "banner", "role": "alert", "data-key": "banner", "data-message": key},
-            h("p", {"class": "banner-text"}, t(key, **params)),
-            h("div", {"class": "banner-actions"}, buttons),
-        )
+            actions = [("saves-export-current", "saves.export")]
+        self.messages.post(key, actions, **params)
+
+    def _clear(self) -> None:
+        if self.messages is not None:
+            self.messages.clear()
 
     # ------------------------------------------------------------------ overlays
 
-    def open(self, which: str) -> None:
-        if which not in OVERLAYS:
-            raise ValueError(which)
-        self.overlay = which
+    def show(self) -> None:
+        self.open = True
         self.confirm_delete = None
         self.shown = LIST_PAGE
-        self.c.focus = f"{which}-title"
+        self.c.focus = "saves-title"
 
-    def close(self) -> None:
-        which = self.overlay or "saves"
-        self.overlay = None
+    def close(self, table=None) -> None:
+        """Close the list (another overlay opened, or its own Back)."""
+        self.open = False
         self.confirm_delete = None
-        self.c.focus = f"menu-{which}"
-
-    def view(self, render_game):
-        """What the page shows: the banner, then the overlay or the game screen
-        (``render_game()`` gives the game screens' tree)."""
-        if self.overlay == "saves":
-            body = self.saves_screen()
-        elif self.overlay == "rules":
-            body = self.rules_screen()
-        else:
-            body = render_game()
-        banner = self.banner()
-        return [banner, body] if banner is not None else [body]
 
     # ------------------------------------------------------------------ the saved-games screen
 
@@ -432,7 +389,7 @@ class Persistence:
                         },
                         t("saves.continue"),
                     ),
-                    saved_replay_button(gid, who),
+                    *self._item_actions(gid, who),
                     h(
                         "button",
                         {
@@ -602,149 +559,23 @@ class Persistence:
             overlay=True,
         )
 
-    # ------------------------------------------------------------------ the rules screen
-
-    def rules_screen(self):
-        # the rules of the game on screen: its screens package's ``rules_ref.sections(lang)``,
-        # imported on first use (the reference text is big and not needed for the first screen)
-        rules_ref = importlib.import_module(f"pyapp.ui.{self.c.game.id}.rules_ref")
-        lang = i18n.language()
-        # optional: the game's drawings per section id, [(drawing, caption), ...]
-        pictures = rules_ref.pictures(lang) if hasattr(rules_ref, "pictures") else {}
-        sections, contents = [], []
-        for s in rules_ref.sections(lang):
-            contents.append(
-                h(
-                    "li",
-                    None,
-                    h(
-                        "button",
-                        {
-                            "type": "button",
-                            "class": "link",
-                            "data-action": "rules-goto",
-                            "data-section": s["id"],
-                            "data-key": f"rules-toc-{s['id']}",
-                        },
-                        s["title"],
-                    ),
-                )
-            )
-            body = []
-            if s["intro"]:
-                body.append(h("p", None, s["intro"]))
-            if pictures.get(s["id"]):
-                body.append(
-                    h(
-                        "ul",
-                        {"class": "rules-pictures"},
-                        [
-                            h("li", None, h("figure", None, drawing, h("figcaption", None, text)))
-                            for drawing, text in pictures[s["id"]]
-                        ],
-                    )
-                )
-            terms = [(a, b) for a, b in s["items"] if a]
-            paras = [b for a, b in s["items"] if not a]
-            body += [h("p", None, x) for x in paras]
-            if terms:
-                body.append(
-                    h(
-                        "dl",
-                        {"class": "rules-terms"},
-                        [[h("dt", None, a), h("dd", None, b)] for a, b in terms],
-                    )
-                )
-            sections.append(
-                h(
-                    "section",
-                    {
-                        "class": "rules-section",
-                        "id": f"rules-{s['id']}",
-                        "aria-labelledby": f"rules-h-{s['id']}",
-                    },
-                    h(
-                        "h2",
-                        {
-                            "id": f"rules-h-{s['id']}",
-                            "tabindex": "-1",
-                            "data-key": f"rules-h-{s['id']}",
-                        },
-                        s["title"],
-                    ),
-                    body,
-                )
-            )
-        back = t("rules.close") if self.c.state is not None else t("saves.back")
-        return titled_screen(
-            "rules",
-            "rules-screen",
-            t("rules.title"),
-            h(
-                "nav",
-                {"class": "rules-contents", "aria-labelledby": "rules-contents-title"},
-                h("h2", {"id": "rules-contents-title"}, t("rules.contents")),
-                h("ol", None, contents),
-            ),
-            sections,
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "data-action": "rules-close",
-                    "data-key": "rules-close",
-                    "data-overlay-close": "true",
-                },
-                back,
-            ),
-            heading="h2",
-            overlay=True,
-        )
-
-    # ------------------------------------------------------------------ language
-
-    def apply_language(self, lang: str) -> None:
-        old = i18n.language()
-        i18n.set_language(lang)
-        form = getattr(self.c, "form", None)
-        if form is not None and old != lang:  # default seat names follow the language
-            for i, name in enumerate(form.names):
-                if name == i18n.t_in(old, "setup.default_name", n=i + 1):
-                    form.names[i] = t("setup.default_name", n=i + 1)
-        # the page's <html lang> follows, where the platform has a page (optional method)
-        set_document_language = getattr(self.platform, "set_document_language", None)
-        if set_document_language is not None:
-            set_document_language(lang)
-
-    def switch_language(self) -> None:
-        lang = "fr" if i18n.language() == "en" else "en"
-        self.apply_language(lang)
-        self.store.set_language(lang)
-        self.c.focus = "menu-lang"
-        if getattr(self.c, "state", None) is not None and hasattr(self.c, "prompt"):
-            self.c.announcement = self.c.prompt()
-
     # ------------------------------------------------------------------ input
 
-    def handle(self, action: str, data: dict | None = None):
-        """True (redraw) or False for this module's actions; None when the action is not ours."""
+    def handle(self, action: str, data: dict | None = None, table=None):
+        """True (redraw) or False for this feature's actions; None when the action is not ours."""
         data = data or {}
         gid = data.get("id")
-        if action in ("saves", "rules", "lang"):
-            return None  # the header entries: menu_handlers
-        if self.overlay is not None and not action.startswith(_OWN):
-            self.overlay = None  # anything else of the game (e.g. "New game") closes the overlay
-            self.confirm_delete = None
+        if action == "saves":  # the header entry
+            self.show()
+            return True
+        if action == "lang":
+            return None  # the language switch: the list stays open, in the other language
+        if self.open and not action.startswith(_OWN):
+            self.close()  # anything else of the game (e.g. "New game") closes the list
             return None
-        if action == "banner-close":
-            self.message = None
-            self.conflict = None  # offered again by the next move's save
-            return True
-        if action == "rules-close" or action == "saves-close":
+        if action == "saves-close":
             self.close()
-            return True
-        if action == "rules-goto":  # the table of contents: focus (and show) that section
-            self.c.focus = f"rules-h-{data.get('section', '')}"
+            self.c.focus = "menu-saves"
             return True
         if action == "saves-continue":
             return self.continue_game(gid)
@@ -781,7 +612,7 @@ class Persistence:
         if not gid:
             return False
         if gid == self.game_id and self.c.state is not None and not self.unsaved:
-            self.overlay = None  # the running game: just go back to it
+            self.open = False  # the running game: just go back to it
             return True
         return self._open_stored(gid)
 
@@ -792,8 +623,8 @@ class Persistence:
         except SaveError as e:
             self.fail(e.key, **e.params)
             return True
-        self.overlay = None
-        self.message = None
+        self.open = False
+        self._clear()
         self.unsaved = False
         self._resume(gid, state, session, game)
         return True
@@ -818,9 +649,7 @@ class Persistence:
     def _download(self, state, session, game) -> bool:
         if self.platform is None:
             return False
-        extra = {}
-        for more in self.export_extras:
-            extra.update(more())
+        extra = self.shell.export_extra(self.c) if self.shell is not None else {}
         text = export_record(state, session=session, game=game, extra=extra)
         name = export_filename(state, game=game)
         self.platform.download(name, text, EXPORT_MIME)
@@ -855,10 +684,10 @@ class Persistence:
         except SaveError as e:
             self.fail(e.key, **e.params)
             return
-        self.overlay = None
+        self.open = False
         self._resume(None, state, session, game)  # the on_change hook saved it under a new id
-        for hook in self.import_hooks:
-            hook(text)
+        if self.shell is not None:
+            self.shell.imported(text)
         if not self.unsaved:
             players = players_text(player_names(state["options"]))
             rnd = game.save_summary(state).get("round")
@@ -867,6 +696,13 @@ class Persistence:
             else:
                 self.fail("saves.imported_game", players=players, game=game.title)
 
+    def _item_actions(self, gid: str, players: str) -> list:
+        """Other features' buttons for one saved game of the list (the replay's)."""
+        if self.shell is None:
+            return []
+        return [b for f in self.shell.features for b in f.saved_game_actions(gid, players)]
+
 
 _SAVE_FAILURES = ("saves.error.quota", "saves.error.unavailable")
-_OWN = ("saves-", "rules-", "banner-")
+_CONFLICTS = ("saves.conflict.newer", "saves.conflict.deleted", "saves.conflict.removed")
+_OWN = ("saves-", "banner-")

@@ -16,34 +16,22 @@ from pyapp.core.errors import GameError
 from pyapp.park.analysis import Analysis
 from pyapp.park.game import park_of
 
-from . import strings_learn
-from .frame import titled_screen
-from .i18n import plural, t
-from .park.viewmodel import (
+from .. import strings_learn
+from ..frame import titled_screen
+from ..i18n import plural, t
+from ..replay import stage_text
+from ..vdom import E, h
+from .viewmodel import (
     requirement_text,
     space_name,
     space_position,
     token_label_by_name,
 )
-from .vdom import E, h
 
 strings_learn.install()
 
 SLICE_MS = 12.0  # the analysis works this long, then the page handles input and draws
 SHOWN = 30  # misses listed at most
-
-
-def stage_text(stage: dict) -> str:
-    """ "Round 3, turn 2" from a stage (``core.replay``); the keys it has."""
-    if "round" in stage and "turn" in stage:
-        if stage["turn"] == 0:
-            return t("learn.stage.round_setup", round=stage["round"])
-        return t("learn.stage.round_turn", **stage)
-    if "round" in stage:
-        return t("learn.stage.round", round=stage["round"])
-    if "turn" in stage:
-        return t("learn.stage.turn", turn=stage["turn"])
-    return ""
 
 
 def describe_choice(state: dict, text: str) -> str:
@@ -202,8 +190,8 @@ def analyse_file(text, as_json: bool = False, lang: str = "en", error=ValueError
     Park game (one line)."""
     import json
 
-    from . import i18n
-    from .saves import SaveError, import_file
+    from .. import i18n
+    from ..saves import SaveError, import_file
 
     try:
         game, state, session = import_file(text)

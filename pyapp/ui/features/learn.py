@@ -1,13 +1,14 @@
-"""Learn from a game: the replay (every game), the analysis (games that have one: Caldera Park)
-and hints during play, hooked into the tables like the saved games (pure Python, no DOM).
+"""Learn from a game: the replay (every game), the analysis (games whose screens package has
+one: ``ANALYSIS``, the module of its ``AnalysisScreen``) and hints during play, a feature of the
+shell (``pyapp/ui/feature.py``; pure Python, no DOM).
 
-``Learn(table_of, storage=None, open_saved=None)``:
+``Learn(tables, storage=None, open_saved=None)``:
 
-* ``table_of()`` gives the table on screen (the box's current one); ``open_saved(gid)`` gives
+* ``tables`` is the box (``table``: the table on screen); ``open_saved(gid)`` gives
   ``(game, state, session)`` of a saved game (the saves' ``SaveStore.open_game``);
-* ``attach(table)`` hooks into a table (``handlers``, ``wrap_view`` around the saved games' view,
-  ``holds_bots``: the bots wait while a replay or analysis is shown, ``menu``: the hints
-  switch); the box shares the hooks with every table;
+* the header's hints switch (``menu``), its input (``handle``), the bots waiting while a replay
+  or analysis is shown (``holds_bots``), the replay buttons of the saved-games list
+  (``saved_game_actions``);
 * overlays drawn instead of the game body: the replay (``replay.ReplayScreen``) and the
   analysis (``analysis.AnalysisScreen``); the end screen gets a bar with "Replay" and
   "Analyse" (and says when hints were used); the saved-games list's "Replay" buttons open the
@@ -16,7 +17,8 @@ and hints during play, hooked into the tables like the saved games (pure Python,
   decides shows the strong bot's choice on the table, and the table's ``hints_used`` is set (the
   save's session then holds ``"hints_used": true``);
 * work in slices: ``work(budget_ms)`` advances the analysis or the hint being thought; the page's
-  driver (``install``) calls it between frames and redraws, so the page never freezes.
+  driver (``app.py``) calls it between frames while ``busy()`` and redraws, so the page never
+  freezes.
 """
 
 from __future__ import annotations
@@ -26,24 +28,28 @@ import importlib
 
 from pyapp.core.errors import GameError
 
-from . import strings_learn
-from .i18n import t
-from .table import HUMAN, bot_seed
-from .vdom import E, h
+from .. import strings_learn
+from ..feature import Feature
+from ..i18n import t
+from ..table import HUMAN, bot_seed
+from ..vdom import E, h
 
 strings_learn.install()
 
 HINTS_KEY = "caldera-park/hints"
 HINT_BOT = "strong"
 SLICE_MS = 12.0
-# games with an analysis: game id -> module of its AnalysisScreen
-ANALYSES = {"park": "pyapp.ui.analysis"}
-HINTS_MENU = ("learn-hints", "learn.hints.menu_off")
 KEEP_OPEN = ("lang",)  # header entries that leave a replay or an analysis open
 
 
 def screens_of(game):
     return importlib.import_module(f"pyapp.ui.{game.id}")
+
+
+def analysis_of(game) -> str | None:
+    """The module of ``game``'s ``AnalysisScreen`` (its screens package's ``ANALYSIS``), or
+    None for a game without an analysis."""
+    return getattr(screens_of(game), "ANALYSIS", None)
 
 
 def first_person(seats, players: int) -> int:
@@ -55,50 +61,38 @@ def first_person(seats, players: int) -> int:
     return 0
 
 
-class Learn:
-    def __init__(self, table_of, storage=None, open_saved=None):
-        self.table_of = table_of
+class Learn(Feature):
+    name = "learn"
+
+    def __init__(self, tables, storage=None, open_saved=None):
+        self.tables = tables
         self.storage = storage
         self.open_saved = open_saved
-        self.overlay: str | None = None  # "replay" or "analysis"
+        self.showing: str | None = None  # "replay" or "analysis" drawn over the table
         self.replay = None  # ReplayScreen
         self.analysis = None  # AnalysisScreen
         self.analysis_of = None  # the state analysed (a new game starts a new analysis)
         self.hint_thinking = None  # (table, generation, player, Thinking) of a hint
         self.error: str | None = None
-        self.kick = None  # the page's driver: called when there is work to do in slices
         self.hints = self._read_hints()
-        self._attached: set[int] = set()
 
-    # ------------------------------------------------------------------ hooks
+    def table_of(self):
+        """The table on screen."""
+        return self.tables.table
 
-    def attach(self, table) -> None:
-        if id(table) in self._attached:
-            return
-        self._attached.add(id(table))
-        if self.handle not in table.handlers:
-            table.handlers.append(self.handle)
-        hold = self._holds
-        if hold not in table.holds_bots:
-            table.holds_bots.append(hold)
-        if not any(m[0] == HINTS_MENU[0] for m in table.menu):
-            table.menu.append(self._hints_menu())
-        previous = table.wrap_view
-        if getattr(previous, "learn_wrap", False):
-            return
+    # ------------------------------------------------------------------ the shell's questions
 
-        def wrap(render_game):
-            inner = lambda: self.view(render_game)  # noqa: E731
-            return previous(inner) if previous is not None else [inner()]
+    def menu(self, table) -> list[tuple[str, ...]]:
+        return [("learn-hints", "learn.hints.menu_on" if self.hints else "learn.hints.menu_off")]
 
-        wrap.learn_wrap = True
-        table.wrap_view = wrap
+    def holds_bots(self, table) -> bool:
+        return self.showing is not None
 
-    def _holds(self) -> bool:
-        return self.overlay is not None
+    def overlay_open(self, table) -> bool:
+        return self.showing is not None
 
-    def _hints_menu(self) -> tuple[str, str]:
-        return ("learn-hints", "learn.hints.menu_on" if self.hints else "learn.hints.menu_off")
+    def saved_game_actions(self, game_id: str, players: str) -> list[E]:
+        return [saved_replay_button(game_id, players)]
 
     # ------------------------------------------------------------------ settings
 
@@ -115,16 +109,12 @@ class Learn:
         if self.storage is not None:
             with contextlib.suppress(Exception):  # storage refused: on for this visit only
                 self.storage.setItem(HINTS_KEY, "on" if self.hints else "off")
-        menu = self.table_of().menu
-        for i, m in enumerate(menu):
-            if m[0] == HINTS_MENU[0]:
-                menu[i] = self._hints_menu()
         self.table_of().focus = "menu-learn-hints"
 
     # ------------------------------------------------------------------ opening
 
     def open_replay(self, game, state: dict, viewer: int | None, seats=None) -> bool:
-        from .replay import ReplayScreen
+        from ..replay import ReplayScreen
 
         try:
             self.replay = ReplayScreen(game, state, screens_of(game), viewer, seats)
@@ -132,7 +122,7 @@ class Learn:
             self.error = str(e)
             return True
         self.error = None
-        self.overlay = "replay"
+        self.showing = "replay"
         self.table_of().focus = "replay-title"
         return True
 
@@ -159,23 +149,22 @@ class Learn:
 
     def open_analysis(self) -> bool:
         table = self.table_of()
-        if table.state is None or table.game.id not in ANALYSES:
+        if table.state is None or analysis_of(table.game) is None:
             return False
         if self.analysis is None or self.analysis_of is not table.state:
-            module = importlib.import_module(ANALYSES[table.game.id])
+            module = importlib.import_module(analysis_of(table.game))
             people = table.humans() or None
             self.analysis = module.AnalysisScreen(table.state, players=people)
             self.analysis_of = table.state
         else:
             self.analysis.resume()
-        self.overlay = "analysis"
+        self.showing = "analysis"
         table.focus = "analysis-title"
-        self._kick()
         return True
 
-    def close(self) -> None:
-        which = self.overlay
-        self.overlay = None
+    def close(self, table=None) -> None:
+        which = self.showing
+        self.showing = None
         self.replay = None
         if self.analysis is not None:
             self.analysis.stop()
@@ -188,7 +177,7 @@ class Learn:
         table = self.table_of()
         return (
             self.hints
-            and self.overlay is None
+            and self.showing is None
             and table.state is not None
             and HINT_BOT in table.bot_names
             and table.human_to_move() is not None
@@ -205,7 +194,6 @@ class Learn:
         if callable(start):
             self.hint_thinking = (table, len(table.state["log"]), p, start(obs))
             table.notice = None
-            self._kick()
         else:
             self._show_hint(table, p, bot.choose(obs))
         return True
@@ -222,8 +210,7 @@ class Learn:
         table.announcement = table.notice
         if not table.hints_used:
             table.hints_used = True
-            for hook in list(table.on_change):  # saved at once: the game used hints
-                hook(table)
+            table.changed()  # saved at once: the game used hints
 
     def thinking_hint(self) -> bool:
         return self.hint_thinking is not None
@@ -232,7 +219,7 @@ class Learn:
 
     def busy(self) -> bool:
         return self.thinking_hint() or (
-            self.overlay == "analysis" and self.analysis is not None and self.analysis.running
+            self.showing == "analysis" and self.analysis is not None and self.analysis.running
         )
 
     def work(self, budget_ms: float = SLICE_MS) -> bool:
@@ -248,17 +235,13 @@ class Learn:
                     self.hint_thinking = None
                     self._show_hint(table, p, action)
             return self.busy()
-        if self.overlay == "analysis" and self.analysis is not None:
+        if self.showing == "analysis" and self.analysis is not None:
             self.analysis.step(budget_ms)
         return self.busy()
 
-    def _kick(self) -> None:
-        if self.kick is not None:
-            self.kick()
-
     # ------------------------------------------------------------------ input
 
-    def handle(self, action: str, data: dict):
+    def handle(self, action: str, data: dict, table=None):
         """True/False (redraw or not) for this module's actions, None for any other."""
         table = self.table_of()
         if action == "learn-hints":
@@ -275,17 +258,17 @@ class Learn:
         if action == "learn-error-close":
             self.error = None
             return True
-        if self.overlay is None:
+        if self.showing is None:
             return None
         if action == "learn-close" or action == "undo":  # undo: the Escape key
             self.close()
             return True
         if action in KEEP_OPEN:
             return None  # the language switch: the replay or analysis stays, in the other one
-        if action in table.menu_handlers or action == "menu-new":
+        if action == "menu-new" or action in {m[0] for m in table.menu}:
             self.close()  # the header's other entries: leave the replay or analysis, then go
             return None
-        if self.overlay == "analysis":
+        if self.showing == "analysis":
             if action == "learn-analysis-stop":
                 self.analysis.stop()
                 table.focus = "learn-analysis-resume"
@@ -293,7 +276,6 @@ class Learn:
             if action == "learn-analysis-resume":
                 self.analysis.resume()
                 table.focus = "learn-analysis-stop"
-                self._kick()
                 return True
             return False
         answer = self.replay.handle(action, data)
@@ -308,8 +290,15 @@ class Learn:
 
     # ------------------------------------------------------------------ drawing
 
-    def view(self, render_game) -> E:
-        table = self.table_of()
+    def overlay(self, table) -> E | None:
+        parts = self._error_parts()
+        if self.showing == "replay" and self.replay is not None:
+            return h("div", {"class": "learn-wrap"}, parts, self.replay.render())
+        if self.showing == "analysis" and self.analysis is not None:
+            return h("div", {"class": "learn-wrap"}, parts, self.analysis.render())
+        return None
+
+    def _error_parts(self) -> list[E]:
         parts = []
         if self.error:
             parts.append(
@@ -328,22 +317,23 @@ class Learn:
                     ),
                 )
             )
-        if self.overlay == "replay" and self.replay is not None:
-            return h("div", {"class": "learn-wrap"}, parts, self.replay.render())
-        if self.overlay == "analysis" and self.analysis is not None:
-            return h("div", {"class": "learn-wrap"}, parts, self.analysis.render())
-        body = render_game()
+        return parts
+
+    def decorate(self, body: E, table) -> E:
+        parts = self._error_parts()
         # what this feature adds goes inside the game's own screen element (the table's layout
         # fills the viewport as a child of the app root: never wrapped)
-        attrs, after = body.attrs, []
+        after, hint = [], False
         if table.state is not None and table.screen == "end":
             parts.append(self.end_bar(table))
         elif self.hints and table.state is not None and table.screen == "table":
-            # in a corner (position: fixed), with room below the table so that it hides nothing
-            attrs = {**attrs, "class": (attrs.get("class", "") + " with-hint").strip()}
+            hint = True
             after.append(self.hint_button(table))
         if not parts and not after:
             return body
+        attrs = body.attrs
+        if hint:  # in a corner (position: fixed), with room below the table: it hides nothing
+            attrs = {**attrs, "class": (attrs.get("class", "") + " with-hint").strip()}
         return E(body.tag, attrs, [*parts, *body.children, *after])
 
     def end_bar(self, table) -> E:
@@ -359,7 +349,7 @@ class Learn:
                 t("learn.replay"),
             )
         ]
-        if table.game.id in ANALYSES:
+        if analysis_of(table.game) is not None:
             buttons.append(
                 h(
                     "button",
@@ -408,36 +398,3 @@ def saved_replay_button(gid: str, players: str) -> E:
         },
         t("learn.replay"),
     )
-
-
-def install(app, persistence=None) -> Learn:
-    """Wire the feature into the page: every table of the box, the saved games, and a driver
-    that works in slices between frames (asyncio) and redraws as it goes."""
-    import asyncio
-
-    open_saved = persistence.store.open_game if persistence is not None else None
-    learn = Learn(lambda: app.box.table, app.box.storage, open_saved)
-    for table in list(app.box.tables.values()):
-        learn.attach(table)
-    app.box.on_switch.append(learn.attach)
-    app.learn = learn
-    state = {"task": None}
-
-    async def drive():
-        frames = 0
-        try:
-            while learn.work():
-                frames += 1
-                if frames % 6 == 0:
-                    app.redraw()
-                await asyncio.sleep(0.01)
-        finally:
-            state["task"] = None
-        app.redraw()
-
-    def kick():
-        if state["task"] is None:
-            state["task"] = asyncio.ensure_future(drive())
-
-    learn.kick = kick
-    return learn

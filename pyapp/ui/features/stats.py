@@ -1,10 +1,11 @@
-"""Statistics and the daily park, attached to the tables like the saved games (pure Python).
+"""Statistics and the daily park, a feature of the shell (``pyapp/ui/feature.py``; pure Python).
 
-``Stats(controller, storage, persistence, platform)``:
+``Stats(tables, storage, saves, platform)`` (``tables``: the box; ``saves``: the saved-games
+feature, for the running game's id and the saved games to count again):
 
-* hears of every change of the table (its ``on_change`` hook, after the autosave): a game that
-  just ended gets its line (``stats_data.line_of``) in the statistics entry, once per game; a
-  daily park started today for the first time becomes the day's counted try;
+* hears of every change of the table (``after_change``, after the saved games' autosave): a
+  game that just ended gets its line (``stats_data.line_of``) in the statistics entry, once per
+  game; a daily park started today for the first time becomes the day's counted try;
 * adds a header entry "Statistics" and draws its screen over the game (the bots wait meanwhile):
   games played and won per game, variant and opponents, solo and daily best, the streak, a chart
   of the solo scores over time (an SVG drawn here) and the average points per scoring category;
@@ -24,11 +25,12 @@ import time
 from pyapp import games
 from pyapp.core import jsontext
 
-from .frame import titled_screen
-from .i18n import t
-from .park import daily
-from .saves import SaveError
-from .stats_data import (
+from ..feature import Feature
+from ..frame import titled_screen
+from ..i18n import t
+from ..park import daily
+from ..saves import SaveError
+from ..stats_data import (
     StatsError,
     StatsStore,
     figures,
@@ -38,39 +40,56 @@ from .stats_data import (
     record_key,
     streak,
 )
-from .strings_stats import register
-from .vdom import h, svg_num
+from ..strings_stats import register
+from ..vdom import h, svg_num
 
 register()
 
 CHART_W, CHART_H, CHART_PAD = 320, 140, 24
 
 
-class Stats:
-    def __init__(self, controller, storage, persistence=None, platform=None, clock=None):
-        self.c = controller
+class Stats(Feature):
+    name = "stats"
+
+    def __init__(self, tables, storage, saves=None, platform=None, clock=None):
+        self.tables = tables
         self.store = StatsStore(storage)
-        self.persistence = persistence
+        self.persistence = saves
         self.platform = platform
         self.clock = clock or (lambda: int(time.time() * 1000))
         self.open = False
         self.problem: str | None = None  # message key of an unreadable entry
         self.shared_note: str | None = None
-        self.switch_to = None  # game id -> that game's table, shown (the box's switch)
         self._seen_state = None
         self._ended = None  # the state whose end was recorded
-        controller.on_change.append(self.observe)
-        if ("stats", "menu.stats") not in controller.menu:
-            controller.menu.append(("stats", "menu.stats"))
-        controller.menu_handlers["stats"] = lambda c: self.show()
-        controller.handlers.append(self.handle)
-        inner = controller.wrap_view
-        controller.wrap_view = lambda render_game: self.view(inner, render_game)
-        controller.holds_bots.append(lambda: self.open)
-        controller.daily = self
-        if persistence is not None:
-            persistence.export_extras.append(self.export_extra)
-            persistence.import_hooks.append(self.import_extra)
+
+    @property
+    def c(self):
+        """The table on screen."""
+        return self.tables.table
+
+    # ------------------------------------------------------------------ the shell's questions
+
+    def menu(self, table) -> list[tuple[str, ...]]:
+        return [("stats", "menu.stats")]
+
+    def overlay_open(self, table) -> bool:
+        return self.open
+
+    def close(self, table=None) -> None:
+        self.open = False
+
+    def holds_bots(self, table) -> bool:
+        return self.open
+
+    def overlay(self, table):
+        return self.stats_screen() if self.open else None
+
+    def after_change(self, table) -> None:
+        self.observe()
+
+    def imported(self, text: str) -> None:
+        self.import_extra(text)
 
     # ------------------------------------------------------------------ dates
 
@@ -166,7 +185,7 @@ class Stats:
 
     # ------------------------------------------------------------------ export and import
 
-    def export_extra(self) -> dict:
+    def export_extra(self, table=None) -> dict:
         data = self._data()
         return {"stats": data} if data is not None else {}
 
@@ -189,16 +208,13 @@ class Stats:
     # ------------------------------------------------------------------ screens
 
     def show(self) -> None:
-        if self.persistence is not None:
-            self.persistence.overlay = None
         self.open = True
         self.c.focus = "stats-title"
 
-    def view(self, inner, render_game):
-        game = self.stats_screen if self.open else render_game
-        return inner(game) if inner is not None else [game()]
-
-    def handle(self, action: str, data: dict | None = None):
+    def handle(self, action: str, data: dict | None = None, table=None):
+        if action == "stats":  # the header entry
+            self.show()
+            return True
         if action == "lang":
             return None
         if action in ("saves", "rules") or (self.open and not action.startswith("stats-")):
@@ -224,8 +240,7 @@ class Stats:
         return None
 
     def start_daily(self) -> bool:
-        table = self.switch_to("park") if self.switch_to is not None else self.c
-        self.c = table
+        table = self.tables.switch("park")
         form = getattr(table, "form", None)
         name = form.names[0] if form is not None and form.names else t("setup.default_name", n=1)
         table.hide_between = True

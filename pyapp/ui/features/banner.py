@@ -1,0 +1,68 @@
+"""The message banner: one message at a time above the table (``role="alert"``), with the
+buttons its poster offers and "Close this message". Other features post to it (the saved games:
+failures, conflicts with another tab, an import's outcome); nothing of the message is rendered
+as anything but text."""
+
+from __future__ import annotations
+
+from ..feature import Feature
+from ..i18n import t
+from ..vdom import E, h
+
+
+class Banner(Feature):
+    name = "banner"
+
+    def __init__(self):
+        self.message: tuple[str, dict] | None = None  # (message key, its parameters)
+        self.actions: list[tuple[str, str]] = []  # (data-action, label key) of its buttons
+
+    @property
+    def key(self) -> str | None:
+        return self.message[0] if self.message is not None else None
+
+    def post(self, key: str, actions=(), **params) -> None:
+        """Show the message ``key`` (with ``params``) and buttons ``(action, label key)``."""
+        self.message = (key, params)
+        self.actions = list(actions)
+
+    def clear(self) -> None:
+        self.message = None
+        self.actions = []
+
+    def handle(self, action: str, data: dict, table) -> bool | None:
+        if action == "banner-close":
+            self.clear()
+            return True
+        return None
+
+    def banner(self, table) -> E | None:
+        if self.message is None:
+            return None
+        key, params = self.message
+        buttons = [
+            h(
+                "button",
+                {"type": "button", "data-action": action, "data-key": _data_key(action)},
+                t(label),
+            )  # fmt: skip
+            for action, label in self.actions
+        ]
+        buttons.append(
+            h(
+                "button",
+                {"type": "button", "data-action": "banner-close", "data-key": "banner-close"},
+                t("saves.dismiss"),
+            )
+        )
+        return h(
+            "div",
+            {"class": "banner", "role": "alert", "data-key": "banner", "data-message": key},
+            h("p", {"class": "banner-text"}, t(key, **params)),
+            h("div", {"class": "banner-actions"}, buttons),
+        )
+
+
+def _data_key(action: str) -> str:
+    # the export button's key predates the banner's own module
+    return "banner-export" if action == "saves-export-current" else action
