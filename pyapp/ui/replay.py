@@ -47,7 +47,7 @@ class ReplayScreen:
         self.pos = 0
         self.table = screens.make_table(reduced_motion=True)
         # nobody may move on the replay's table, whatever its seats say
-        self.table.human_to_move = lambda: None
+        self.table.watch_only = True
         n = state["options"]["players"]
         known = (HUMAN, *self.table.bot_names)
         if not (isinstance(seats, list) and len(seats) == n and all(k in known for k in seats)):

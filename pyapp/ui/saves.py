@@ -42,8 +42,8 @@ Safety:
   revisions existed count as revision 0; before tokens, as token None.
 * Untrusted text (stored entries, imported files) is measured before it is parsed
   (``core.jsontext``): nesting deeper than any file of the app holds is refused unparsed.
-* Loading replays the action log through the engine (``pyapp.park.record``), so a loaded game is
-  always one the rules allow.
+* Loading replays the action log through the game's engine (its protocol's ``replay``), so a
+  loaded game is always one the rules allow.
 
 Every failure is a ``SaveError`` whose ``key`` names a message of the interface catalogue
 (``saves.error.*``, ``saves.import.*``) and whose ``params`` fill its placeholders; ``detail``
@@ -77,7 +77,8 @@ SAVE_KIND = "caldera-park-save"
 SAVE_FORMAT = 1
 LANGUAGES = ("en", "fr")
 EXPORT_MIME = "application/json"
-PARK = "caldera-park"  # the record name of Caldera Park: saves without a game name are its
+# the record name of the box's first game: saves written before the box (no game name) are its
+PARK = games.entry(games.DEFAULT).record_id
 
 
 class SaveError(Exception):

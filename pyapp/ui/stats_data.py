@@ -37,6 +37,7 @@ import json
 from pyapp import games
 from pyapp.core import jsontext
 
+from . import game_screens
 from .saves import GAME_PREFIX, PREFIX, SaveError, clean_session, parse_entry, replay_record
 
 STATS_KEY = PREFIX + "stats"
@@ -44,7 +45,6 @@ DAMAGED_KEY = PREFIX + "stats-damaged"
 STATS_KIND = "caldera-park-stats"
 STATS_FORMAT = 1
 HUMAN = "human"
-SOLO = ("park", "solo")  # (game, variant) of the solo challenge
 
 
 class StatsError(Exception):
@@ -84,11 +84,11 @@ def line_of(game, state: dict, seats, when: int, daily: str | None, hints: bool)
     scores = result.get("scores") or []
     mine = [scores[p] for p in humans if p < len(scores) and isinstance(scores[p], int | float)]
     cats, sheets = None, 0
-    summary = game.summary(state) if game.id == "park" else None
-    if summary is not None:
+    categories = game_screens.extra(game.id, "score_categories")
+    if categories is not None:
         cats = {}
         for p in humans:
-            for cat, pts in summary["players"][p]["categories"].items():
+            for cat, pts in categories(game, state, p).items():
                 cats[cat] = cats.get(cat, 0) + pts
             sheets += 1
     return {
@@ -249,8 +249,6 @@ def recount(saves) -> dict:
     """The statistics made again from the finished games stored in ``saves``: the same lines
     as those recorded while playing (unreadable entries are skipped). The counted daily try of
     a date is then its first finished game."""
-    from .park.daily import daily_date
-
     data = empty()
     found = []
     for key in saves._keys():
@@ -266,7 +264,7 @@ def recount(saves) -> dict:
         game = games.for_record(entry["record"].get("game"))
         session = clean_session(entry.get("session"), state["options"]["players"]) or {}
         hints = bool(session.get("hints_used") or entry.get("hints_used"))
-        date = daily_date(state["options"]) if game.id == "park" else None
+        date = game_screens.daily_date(game.id, state["options"])
         when = entry["summary"]["last_played"]
         line = line_of(game, state, session.get("seats"), when, date, hints)
         data["games"][record_key(game, state)] = line
@@ -275,14 +273,15 @@ def recount(saves) -> dict:
         date = line["daily"]
         if date is not None and date not in data["daily"]:
             data["daily"][date] = {"game": gid, "score": line["score"], "rating": None}
-            data["daily"][date]["rating"] = _rating(line["score"])
+            rating = game_screens.extra(line["game"], "solo_rating")
+            data["daily"][date]["rating"] = rating(line["score"]) if rating else None
     return data
 
 
-def _rating(score) -> str | None:
-    from pyapp.park.components import solo_rating
-
-    return solo_rating(score) if isinstance(score, int) else None
+def is_solo(line: dict) -> bool:
+    """A line of a game's solo challenge (its screens' ``SOLO_VARIANT``)."""
+    solo = game_screens.extra(line["game"], "SOLO_VARIANT")
+    return solo is not None and line["variant"] == solo
 
 
 # --------------------------------------------------------------------- figures
@@ -338,7 +337,7 @@ def figures(data: dict, today: str | None = None) -> dict:
             for cat, pts in line["cats"].items():
                 cats[cat] = cats.get(cat, 0) + pts
             sheets += line["sheets"]
-        if (line["game"], line["variant"]) == SOLO and line["score"] is not None:
+        if is_solo(line) and line["score"] is not None:
             solo.append((line["when"], line["score"], line["hints"]))
     solo.sort()
     counted = [d["score"] for d in data["daily"].values() if d.get("score") is not None]

@@ -98,6 +98,7 @@ class TableController:
         self.generation = 0  # bumps when a game starts or resumes: stale bot steps are dropped
         # the header's "More" panel is open (phones: the entries that do not fit the row)
         self.menu_open = False
+        self.watch_only = False  # a replay's table: nobody moves on it, whatever its seats say
         self.seed_source = seed_source or (lambda: random.randrange(1, 10**9))
 
     @property
@@ -210,7 +211,7 @@ class TableController:
     def human_to_move(self) -> int | None:
         """The human whose decision is open and who has the table (not behind a hand-over)."""
         d = self.decision()
-        if d is None or self.screen != "table" or not self.is_human(d["player"]):
+        if d is None or self.watch_only or self.screen != "table" or not self.is_human(d["player"]):
             return None
         return d["player"]
 

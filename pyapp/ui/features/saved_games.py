@@ -36,7 +36,7 @@ import time
 
 from pyapp import games as box_games
 
-from .. import i18n
+from .. import game_screens, i18n
 from ..feature import Feature
 from ..frame import titled_screen
 from ..i18n import t
@@ -344,8 +344,9 @@ class SavedGames(Feature):
             who = players_text(g["players"])
             entry = box_games.for_record(g.get("game", PARK))
             when = format_when(g["last_played"], lang, offset)
-            if "variant" in g:  # Caldera Park: its variant and round
-                kind, stage_label = t(f"variant.{g['variant']}"), t("saves.round_label")
+            label = game_screens.extra(entry.id, "variant_label")
+            if "variant" in g and "round" in g and label is not None:  # its variant and round
+                kind, stage_label = label(g["variant"]), t("saves.round_label")
                 stage = t("saves.round_value", round=g["round"])
             else:
                 kind, stage_label = entry.title, t("saves.moves_label")

@@ -25,10 +25,10 @@ import time
 from pyapp import games
 from pyapp.core import jsontext
 
+from .. import game_screens
 from ..feature import Feature
 from ..frame import titled_screen
 from ..i18n import t
-from ..park import daily
 from ..saves import SaveError
 from ..stats_data import (
     StatsError,
@@ -136,7 +136,7 @@ class Stats(Feature):
         if state is None:
             return
         game = self.c.game
-        date = daily.daily_date(state["options"]) if game.id == "park" else None
+        date = game_screens.daily_date(game.id, state["options"])
         if state is not self._seen_state:
             self._seen_state = state
             self.shared_note = None
@@ -166,22 +166,13 @@ class Stats(Feature):
         self._update(end)
 
     def is_counted(self, state) -> bool:
-        date = daily.daily_date(state["options"])
+        date = game_screens.daily_date(self.c.game.id, state["options"])
         day = self.day(date) if date else None
         return day is not None and day["game"] == self._game_id()
 
     def share_for(self, ctrl) -> str:
-        state = ctrl.state
-        date = daily.daily_date(state["options"])
-        sheet = ctrl.result["players"][0]
-        return daily.share_text(
-            date,
-            sheet["total"],
-            ctrl.result.get("solo_rating"),
-            sheet["categories"],
-            self.current_streak(),
-            self.is_counted(state),
-        )
+        share = game_screens.extra(ctrl.game.id, "daily_share")
+        return share(ctrl, self.current_streak(), self.is_counted(ctrl.state))
 
     # ------------------------------------------------------------------ export and import
 
@@ -240,11 +231,15 @@ class Stats(Feature):
         return None
 
     def start_daily(self) -> bool:
-        table = self.tables.switch("park")
+        game_id = game_screens.daily_game()
+        if game_id is None:
+            return False
+        table = self.tables.switch(game_id)
         form = getattr(table, "form", None)
         name = form.names[0] if form is not None and form.names else t("setup.default_name", n=1)
         table.hide_between = True
-        table.start_game(daily.daily_options(self.today(), name), ["human"])
+        options = game_screens.extra(game_id, "daily_options")(self.today(), name)
+        table.start_game(options, ["human"])
         return True
 
     def share(self) -> bool:
@@ -380,7 +375,8 @@ class Stats(Feature):
     def _row_label(self, game_id: str, variant: str, players: int, opp: str) -> str:
         parts = []
         if variant:
-            parts.append(t(f"variant.{variant}") if game_id == "park" else variant)
+            label = game_screens.extra(game_id, "variant_label")
+            parts.append(label(variant) if label is not None else variant)
         if not opp:
             parts.append(t("stats.alone"))
         elif opp.endswith("!"):

@@ -35,7 +35,56 @@ def show_hint(table, action) -> None:
 
 
 ARROW_ACTION = "space"
+# what the shell's features ask of a game's screens (``pyapp/ui/game_screens.py``)
 ANALYSIS = "pyapp.ui.park.analysis"
+SOLO_VARIANT = "solo"  # the solo challenge: its scores charted and rated
+
+
+def score_categories(game, state: dict, player: int) -> dict:
+    """The points of each of the 13 scoring categories of ``player`` in a finished game."""
+    return game.summary(state)["players"][player]["categories"]
+
+
+def solo_rating(score) -> str | None:
+    """The solo challenge's rating of a score (the rules' table)."""
+    from pyapp.park.components import solo_rating as rating
+
+    return rating(score) if isinstance(score, int) else None
+
+
+def daily_date(options: dict) -> str | None:
+    """The date of the daily park a game's options are, or None."""
+    from .daily import daily_date as date
+
+    return date(options)
+
+
+def daily_options(date: str, name: str) -> dict:
+    """The options of the daily park of ``date`` played by ``name``."""
+    from .daily import daily_options as options
+
+    return options(date, name)
+
+
+def daily_share(table, streak: int, counted: bool) -> str:
+    """The result of a finished daily park, to share (no seed, no deal)."""
+    from .daily import share_text
+
+    sheet = table.result["players"][0]
+    return share_text(
+        daily_date(table.state["options"]),
+        sheet["total"],
+        table.result.get("solo_rating"),
+        sheet["categories"],
+        streak,
+        counted,
+    )
+
+
+def variant_label(variant: str) -> str:
+    from ..i18n import t
+
+    return t(f"variant.{variant}")
 
 
 def arrow_key(here: str, ats: list[str], key: str) -> str | None:
