@@ -65,7 +65,7 @@ def test_foreign_file_is_refused_and_nothing_changes(page, tmp_path):
     open_saves(page)
     page.locator("input[type=file][data-action=saves-import]").set_input_files(str(foreign))
     page.wait_for_selector(".banner[data-message='saves.import.foreign']")
-    assert "not a Caldera Park game" in page.locator(".banner").text_content()
+    assert "not a game of this app" in page.locator(".banner").text_content()
     page.locator("input[type=file][data-action=saves-import]").set_input_files(
         files=[{"name": "x.json", "mimeType": "application/json", "buffer": b"\x89PNG\x00\x01"}]
     )
