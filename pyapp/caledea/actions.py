@@ -25,6 +25,7 @@ def _square(text: str) -> str:
     if (
         2 <= len(t) <= 3
         and "a" <= t[0] <= "t"
+        and t[1:].isascii()
         and t[1:].isdigit()
         and t[1] != "0"
         and 1 <= int(t[1:]) <= 10
@@ -34,7 +35,8 @@ def _square(text: str) -> str:
 
 
 def _unit(text: str) -> int:
-    if not text.isdigit() or len(text) > 7 or int(text) >= MAX_ID:
+    # ASCII digits only: "²" or "١" are digits to ``isdigit`` (and int() refuses or reads them)
+    if not (text.isascii() and text.isdigit()) or len(text) > 7 or int(text) >= MAX_ID:
         raise MalformedActionError(f"not a unit number: {text!r}")
     return int(text)
 

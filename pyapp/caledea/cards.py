@@ -297,7 +297,7 @@ class Board:
         return square_name(sq, self.width)
 
     def parse(self, text: str) -> int | None:
-        if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
+        if len(text) < 2 or not text.isascii() or not text[0].isalpha() or not text[1:].isdigit():
             return None
         c = ord(text[0].lower()) - ord("a")
         r = int(text[1:]) - 1

@@ -169,6 +169,17 @@ def test_any_text_parses_to_a_round_tripping_action_or_is_refused_plainly(text):
     assert GAME.parse_action(str(a)) == a
 
 
+@pytest.mark.parametrize(
+    "text", ["capital a\u00b2", "bombard \u00b2 a1", "capital a\u0661", "move \u0661 to a1"]
+)
+def test_digits_other_than_ascii_are_refused_plainly(text):
+    """``str.isdigit`` says yes to "²" (int() then raises ValueError) and to "١" (int() reads
+    it as 1): an action text takes ASCII digits only."""
+    with pytest.raises(MalformedActionError):
+        GAME.parse_action(text)
+    assert cards.board(False).parse("a\u0661") is None
+
+
 def test_board_squares_name_round_trip():
     for epic in (False, True):
         b = cards.board(epic)
