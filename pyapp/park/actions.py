@@ -80,14 +80,15 @@ class Place:
 Action = ChooseWeather | StartWeather | RevealWeather | Pick | Place
 
 _AT = r"(-?\d{1,3}),(-?\d{1,3})"
+_A = re.ASCII  # digits are 0-9 only: "١" is a digit to \d without it, and int() reads it
 _PATTERNS = (
-    (re.compile(rf"weather (\d) at {_AT}"), lambda m: ChooseWeather(int(m[1]), _pt(m, 2))),
-    (re.compile(r"weather (\d)"), lambda m: ChooseWeather(int(m[1]))),
-    (re.compile(rf"start (\d) at {_AT}"), lambda m: StartWeather(_pt(m, 2), int(m[1]))),
-    (re.compile(rf"start {_AT}"), lambda m: StartWeather(_pt(m, 1))),
-    (re.compile(r"reveal (\d)"), lambda m: RevealWeather(int(m[1]))),
+    (re.compile(rf"weather (\d) at {_AT}", _A), lambda m: ChooseWeather(int(m[1]), _pt(m, 2))),
+    (re.compile(r"weather (\d)", _A), lambda m: ChooseWeather(int(m[1]))),
+    (re.compile(rf"start (\d) at {_AT}", _A), lambda m: StartWeather(_pt(m, 2), int(m[1]))),
+    (re.compile(rf"start {_AT}", _A), lambda m: StartWeather(_pt(m, 1))),
+    (re.compile(r"reveal (\d)", _A), lambda m: RevealWeather(int(m[1]))),
     (re.compile(r"pick ([a-z]+) ([a-z]+)"), lambda m: _pick(m[1], m[2])),
-    (re.compile(rf"place ([a-z+-]+) at {_AT}"), lambda m: _place(m[1], _pt(m, 2))),
+    (re.compile(rf"place ([a-z+-]+) at {_AT}", _A), lambda m: _place(m[1], _pt(m, 2))),
 )
 
 

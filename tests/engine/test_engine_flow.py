@@ -12,7 +12,14 @@ from engine_helpers import REPO, advance, at_kind, play_out
 
 from pyapp.core.errors import IllegalActionError, MalformedActionError
 from pyapp.park import game
-from pyapp.park.actions import ChooseWeather, Pick, Place, RevealWeather, StartWeather
+from pyapp.park.actions import (
+    ChooseWeather,
+    Pick,
+    Place,
+    RevealWeather,
+    StartWeather,
+    parse,
+)
 from pyapp.park.components import ACTIONS, SUN, TERRAIN_SPACES, TOKEN_BY_NAME, TOKENS
 from pyapp.park.game import OptionsError
 from pyapp.park.record import from_json as record_from_json
@@ -741,6 +748,16 @@ def test_malformed_action_objects_are_refused_without_change(action):
     with pytest.raises(MalformedActionError):
         game.play(state, action)
     assert to_json(state) == before
+
+
+@pytest.mark.parametrize(
+    "text", ["weather \u0661", "reveal \u0663", "start 1,\u0662", "place bear at \u0661,2"]
+)
+def test_action_texts_take_ascii_digits_only(text):
+    """Regular expressions' \\d matches any digit ("١", "٣"), which int() reads: an action text
+    takes 0-9 only, so that every accepted text is the action's own text."""
+    with pytest.raises(MalformedActionError):
+        parse(text)
 
 
 def test_observation_of_no_player():
