@@ -20,7 +20,8 @@ what it does:
 * ``banner(table)``: a message drawn above the table (``role="alert"``);
 * ``decorate(body, table)``: the game's own screen with what the feature adds inside it (the
   end screen's replay bar, the hint button); only when no overlay is drawn;
-* ``holds_bots(table)``: while true the bots wait (an overlay hides the table);
+* ``holds_bots(table)``: while true the bots wait; by default while the feature's overlay is
+  open (it hides the table: no move is played unseen);
 * ``after_change(table)``: after every move, new game, resume, and a change of the game's
   session (hints used): the place to autosave, to count a finished game;
 * ``switched(table)``: another game's table is now on screen;
@@ -72,7 +73,7 @@ class Feature:
         return body
 
     def holds_bots(self, table) -> bool:
-        return False
+        return self.overlay_open(table)
 
     def after_change(self, table) -> None:
         """After every move, new game, resume or change of the game's session."""
@@ -97,6 +98,25 @@ class Feature:
 
     def saved_game_actions(self, game_id: str, players: str) -> list[E]:
         return []
+
+
+class Overlay(Feature):
+    """A feature that draws one screen over the table while ``open`` (the saved games, the
+    rules, the statistics): ``screen(table)`` draws it."""
+
+    open = False
+
+    def screen(self, table) -> E:
+        raise NotImplementedError
+
+    def overlay_open(self, table) -> bool:
+        return self.open
+
+    def close(self, table=None) -> None:
+        self.open = False
+
+    def overlay(self, table) -> E | None:
+        return self.screen(table) if self.open else None
 
 
 class Shell:

@@ -103,7 +103,8 @@ def feature_classes() -> set[type]:
             continue
         module = importlib.import_module(info.name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
-            if issubclass(cls, Feature) and cls is not Feature and cls.__module__ == info.name:
+            base = info.name == "pyapp.ui.feature"  # the protocol and its bases
+            if issubclass(cls, Feature) and not base and cls.__module__ == info.name:
                 found.add(cls)
     return found
 

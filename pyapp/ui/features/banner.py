@@ -15,14 +15,16 @@ class Banner(Feature):
 
     def __init__(self):
         self.message: tuple[str, dict] | None = None  # (message key, its parameters)
-        self.actions: list[tuple[str, str]] = []  # (data-action, label key) of its buttons
+        # (data-action, label key, data-key) of its buttons
+        self.actions: list[tuple[str, str, str]] = []
 
     @property
     def key(self) -> str | None:
         return self.message[0] if self.message is not None else None
 
     def post(self, key: str, actions=(), **params) -> None:
-        """Show the message ``key`` (with ``params``) and buttons ``(action, label key)``."""
+        """Show the message ``key`` (with ``params``) and buttons ``(action, label key,
+        data-key)``."""
         self.message = (key, params)
         self.actions = list(actions)
 
@@ -41,12 +43,8 @@ class Banner(Feature):
             return None
         key, params = self.message
         buttons = [
-            h(
-                "button",
-                {"type": "button", "data-action": action, "data-key": _data_key(action)},
-                t(label),
-            )  # fmt: skip
-            for action, label in self.actions
+            h("button", {"type": "button", "data-action": action, "data-key": data_key}, t(label))
+            for action, label, data_key in self.actions
         ]
         buttons.append(
             h(
@@ -61,8 +59,3 @@ class Banner(Feature):
             h("p", {"class": "banner-text"}, t(key, **params)),
             h("div", {"class": "banner-actions"}, buttons),
         )
-
-
-def _data_key(action: str) -> str:
-    # the export button's key predates the banner's own module
-    return "banner-export" if action == "saves-export-current" else action

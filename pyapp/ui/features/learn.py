@@ -85,9 +85,6 @@ class Learn(Feature):
     def menu(self, table) -> list[tuple[str, ...]]:
         return [("learn-hints", "learn.hints.menu_on" if self.hints else "learn.hints.menu_off")]
 
-    def holds_bots(self, table) -> bool:
-        return self.showing is not None
-
     def overlay_open(self, table) -> bool:
         return self.showing is not None
 

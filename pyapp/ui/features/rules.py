@@ -9,32 +9,17 @@ from __future__ import annotations
 import importlib
 
 from .. import i18n
-from ..feature import Feature
+from ..feature import Overlay
 from ..frame import titled_screen
 from ..i18n import t
 from ..vdom import h
 
 
-class Rules(Feature):
+class Rules(Overlay):
     name = "rules"
-
-    def __init__(self):
-        self.open = False
 
     def menu(self, table) -> list[tuple[str, ...]]:
         return [("rules", "menu.rules")]
-
-    def overlay_open(self, table) -> bool:
-        return self.open
-
-    def close(self, table) -> None:
-        self.open = False
-
-    def holds_bots(self, table) -> bool:
-        return self.open
-
-    def overlay(self, table):
-        return self.screen(table) if self.open else None
 
     def handle(self, action: str, data: dict, table) -> bool | None:
         if action == "rules":

@@ -37,7 +37,7 @@ import time
 from pyapp import games as box_games
 
 from .. import game_screens, i18n
-from ..feature import Feature
+from ..feature import Overlay
 from ..frame import titled_screen
 from ..i18n import t
 from ..saves import (
@@ -94,7 +94,7 @@ def players_text(names) -> str:
     return t("list.sep").join(names)
 
 
-class SavedGames(Feature):
+class SavedGames(Overlay):
     name = "saves"
     shows_work = False  # the list's entries checked ahead: nothing to draw
 
@@ -136,15 +136,6 @@ class SavedGames(Feature):
 
     def menu(self, table) -> list[tuple[str, ...]]:
         return [("saves", "menu.saves")]
-
-    def overlay_open(self, table) -> bool:
-        return self.open
-
-    def holds_bots(self, table) -> bool:
-        return self.open
-
-    def overlay(self, table):
-        return self.saves_screen() if self.open else None
 
     def after_change(self, table) -> None:
         self.autosave()
@@ -297,11 +288,11 @@ class SavedGames(Feature):
             return
         actions = []
         if key in _CONFLICTS and self.c.state is not None:
-            actions = [("saves-keep-copy", "saves.conflict.copy")]
+            actions = [("saves-keep-copy", "saves.conflict.copy", "saves-keep-copy")]
             if key == "saves.conflict.newer":
-                actions.insert(0, ("saves-take-newer", "saves.conflict.take"))
+                actions.insert(0, ("saves-take-newer", "saves.conflict.take", "saves-take-newer"))
         elif self.c.state is not None and (self.unsaved or key in _SAVE_FAILURES):
-            actions = [("saves-export-current", "saves.export")]
+            actions = [("saves-export-current", "saves.export", "banner-export")]
         self.messages.post(key, actions, **params)
 
     def _clear(self) -> None:
@@ -318,12 +309,12 @@ class SavedGames(Feature):
 
     def close(self, table=None) -> None:
         """Close the list (another overlay opened, or its own Back)."""
-        self.open = False
+        super().close(table)
         self.confirm_delete = None
 
     # ------------------------------------------------------------------ the saved-games screen
 
-    def saves_screen(self):
+    def screen(self, table=None):
         lang = i18n.language()
         try:
             games, problems = self.store.list_games()

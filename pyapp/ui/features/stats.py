@@ -26,7 +26,7 @@ from pyapp import games
 from pyapp.core import jsontext
 
 from .. import game_screens
-from ..feature import Feature
+from ..feature import Overlay
 from ..frame import titled_screen
 from ..i18n import t
 from ..saves import SaveError
@@ -48,13 +48,13 @@ register()
 CHART_W, CHART_H, CHART_PAD = 320, 140, 24
 
 
-class Stats(Feature):
+class Stats(Overlay):
     name = "stats"
 
     def __init__(self, tables, storage, saves=None, platform=None, clock=None):
         self.tables = tables
         self.store = StatsStore(storage)
-        self.persistence = saves
+        self.saves = saves
         self.platform = platform
         self.clock = clock or (lambda: int(time.time() * 1000))
         self.open = False
@@ -72,18 +72,6 @@ class Stats(Feature):
 
     def menu(self, table) -> list[tuple[str, ...]]:
         return [("stats", "menu.stats")]
-
-    def overlay_open(self, table) -> bool:
-        return self.open
-
-    def close(self, table=None) -> None:
-        self.open = False
-
-    def holds_bots(self, table) -> bool:
-        return self.open
-
-    def overlay(self, table):
-        return self.stats_screen() if self.open else None
 
     def after_change(self, table) -> None:
         self.observe()
@@ -118,7 +106,7 @@ class Stats(Feature):
     # ------------------------------------------------------------------ recording
 
     def _game_id(self) -> str:
-        gid = getattr(self.persistence, "game_id", None)
+        gid = getattr(self.saves, "game_id", None)
         return gid if gid else f"mem-{id(self.c.state)}"
 
     def _update(self, change) -> None:
@@ -216,10 +204,10 @@ class Stats(Feature):
             self.c.focus = "menu-stats"
             return True
         if action == "stats-rebuild":
-            if self.persistence is None:
+            if self.saves is None:
                 return False
             try:
-                self.store.rebuild(self.persistence.store)
+                self.store.rebuild(self.saves.store)
                 self.problem = None
             except SaveError:
                 self.problem = "stats.error.write"
@@ -257,7 +245,7 @@ class Stats(Feature):
         self.platform.share(text, done)
         return True
 
-    def stats_screen(self):
+    def screen(self, table=None):
         data = self._data()
         body = []
         if self.problem is not None:
