@@ -130,6 +130,11 @@ class TableController:
         """A move of the log in words, for screen readers."""
         return text
 
+    def end_announcement(self) -> str:
+        """What screen readers hear when the game ends (a game whose end screen is no scoring
+        pad says it in its own words)."""
+        return t("end.announce")
+
     def default_focus(self) -> None:
         """Set ``focus`` to the first thing the person to move can choose."""
 
@@ -255,7 +260,9 @@ class TableController:
             self.result = self.game.summary(state)
             self.screen = "end"
             self.on_end()
-            self.announcement = join_words(self.last_move_text(announce_move), t("end.announce"))
+            self.announcement = join_words(
+                self.last_move_text(announce_move), self.end_announcement()
+            )
             self.focus = "end-title"
         else:
             p = d["player"]

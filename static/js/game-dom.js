@@ -306,7 +306,8 @@
     return false;
   }
 
-  /* The data-* attributes of the closest element with data-action around ``target``. */
+  /* The data-* attributes of the closest element with data-action around ``target`` (and the
+   * page's size where an element around it has data-viewport). */
   function actionOf(target, root) {
     var el = target && target.closest ? target.closest("[data-action]") : null;
     if (!el || !root.contains(el)) return null;
@@ -321,6 +322,11 @@
     }
     out.tag = el.tagName.toLowerCase();
     if (el.tagName === "INPUT") out.type = el.type;
+    // inside an element with data-viewport: the page's size too ("WIDTHxHEIGHT", CSS px), for
+    // a table that fits its drawing to the screen (Caledea's zoomed board)
+    if (el.closest("[data-viewport]")) {
+      out.viewport = Math.round(window.innerWidth) + "x" + Math.round(window.innerHeight);
+    }
     return JSON.stringify(out);
   }
 

@@ -15,6 +15,7 @@ and reused by every redraw; choosing and panning only change the attributes arou
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import count
@@ -63,6 +64,9 @@ class Marks:
     viewer: int | None = None
     arrived: str = ""  # key of the last move (new tokens animate in)
     arrive_from: dict = field(default_factory=dict)  # to square -> (dx, dy) in cells
+    # the other players' moves since the viewer's last decision: (seat, kind, paths (lists of
+    # squares, start first), the square it ended on, whether a fight was there)
+    others: list = field(default_factory=list)
 
 
 def rank_letter(rank: str) -> str:
@@ -283,11 +287,19 @@ def _hit(at: tuple[int, int], dx: int, dy: int, cls: str, kind: str | None, chos
 
 
 def draw_board(
-    b: BoardView, marks: Marks, names: list[str], label: str, view: tuple[int, int] = (0, 0)
+    b: BoardView,
+    marks: Marks,
+    names: list[str],
+    label: str,
+    view: tuple[int, int] = (0, 0),
+    zoom: int | None = None,
 ) -> E:
-    """The whole board: a ring of ghost squares (the wrap-around) and the real squares.
-    ``view``: the square (column, row) drawn first, top left: the board panned round the
-    torus (the squares keep their names and ``data-at``; only where they are drawn moves)."""
+    """The whole board: a ring of ghost squares (the wrap-around) and the real squares, the
+    files' letters and the ranks' numbers along its edges. ``view``: the square (column, row)
+    drawn first, top left: the board panned round the torus (the squares keep their names and
+    ``data-at``; only where they are drawn moves). ``zoom``: only a window of ``zoom`` x
+    ``zoom`` squares from ``view`` is shown (with half a square around it, where the
+    coordinates are); the squares outside it cannot be chosen."""
     w, hgt = b.width, b.height
     ox, oy = view[0] % w, view[1] % hgt
     lang = language()
@@ -318,6 +330,8 @@ def draw_board(
             dx, dy = place((x, y))
             sq = b.squares[(x, y)]
             kind = marks.legal.get((x, y))
+            if zoom is not None and not (dx < zoom and dy < zoom):
+                kind = None  # out of the window: not shown, not chosen
             chosen = (x, y) in marks.selected or marks.pending == (x, y)
             name = _label(sq, names_key, lang)
             dim = bool(marks.legal) and not kind and not chosen
@@ -332,7 +346,7 @@ def draw_board(
             if marks.fight == (x, y):
                 cls.append("fight")
             hits.append(_hit((x, y), dx, dy, " ".join(cls), kind, chosen, name if kind else None))
-    overlay = []
+    overlay = _others(b, marks.others, place)
     if marks.last:
         froms, to = marks.last
         for f in froms:
@@ -363,19 +377,28 @@ def draw_board(
                 art.unit_token(rank, owner, rank_letter(rank), 1, cx, cy),
             )
         )
+    if zoom is None:
+        box = (-S, -S, (w + 2) * S, (hgt + 2) * S)
+        cells_across = (w + 2, hgt + 2)
+    else:
+        box = (-S * ZOOM_MARGIN, -S * ZOOM_MARGIN) + ((zoom + 2 * ZOOM_MARGIN) * S,) * 2
+        cells_across = (zoom + 1, zoom + 1)
     return h(
         "svg",
         {
-            "class": "cal-board" + (" interactive" if marks.legal else ""),
-            "viewBox": " ".join(svg_num(v) for v in (-S, -S, (w + 2) * S, (hgt + 2) * S)),
+            "class": "cal-board"
+            + (" interactive" if marks.legal else "")
+            + (" zoomed" if zoom is not None else ""),
+            "viewBox": " ".join(svg_num(v) for v in box),
             "role": "group",
             "aria-label": label,
             "data-key": "board",
             "data-width": str(w),
             "data-height": str(hgt),
             "data-view": f"{ox},{oy}",
+            "data-zoom": str(zoom) if zoom is not None else None,
             # dragging the board pans it (static/js/game-dom.js): cells across and down
-            "data-drag-cells": f"{w + 2},{hgt + 2}",
+            "data-drag-cells": f"{cells_across[0]},{cells_across[1]}",
         },
         h("g", {"class": "ghosts", "aria-hidden": "true"}, ghosts),
         h("rect", {"class": "edge", "x": 0, "y": 0, "width": w * S, "height": hgt * S}),
@@ -383,7 +406,148 @@ def draw_board(
         h("g", {"class": "squares"}, cells),
         h("g", {"class": "overlay", "aria-hidden": "true"}, overlay),
         h("g", {"class": "hits"}, hits),
+        coordinates(w, hgt, ox, oy, zoom),
     )
+
+
+ZOOM_MARGIN = 0.5  # squares shown around a zoomed window (the coordinates are there)
+
+
+def file_letter(x: int) -> str:
+    """The letter of column ``x`` in square names (``cards.square_name``: a, b, ... t)."""
+    return chr(ord("a") + x)
+
+
+def coordinates(w: int, hgt: int, ox: int, oy: int, zoom: int | None) -> E:
+    """The files' letters above and below the board and the ranks' numbers on its left and
+    right, of the columns and rows drawn there (the board panned: those shown); on a zoomed
+    window, in the half square around it, over a pale band that sets it apart."""
+    cols = range(w) if zoom is None else range(zoom)
+    rows = range(hgt) if zoom is None else range(zoom)
+    if zoom is None:
+        near, far_x, far_y = -S / 2, w * S + S / 2, hgt * S + S / 2
+    else:
+        m = ZOOM_MARGIN * S
+        near, far_x, far_y = -m / 2, zoom * S + m / 2, zoom * S + m / 2
+    parts = []
+    if zoom is not None:
+        m = ZOOM_MARGIN * S
+        outer = (zoom + 2 * ZOOM_MARGIN) * S
+        inner = zoom * S
+        d = (
+            f"M{svg_num(-m)},{svg_num(-m)} h{svg_num(outer)} v{svg_num(outer)} "
+            f"h{svg_num(-outer)} Z M0,0 v{svg_num(inner)} h{svg_num(inner)} v{svg_num(-inner)} Z"
+        )
+        parts.append(h("path", {"class": "zoom-band", "d": d}))
+    for px in cols:
+        letter = file_letter((px + ox) % w)
+        cx = px * S + S / 2
+        parts.append(_coord(letter, cx, near, "file"))
+        parts.append(_coord(letter, cx, far_y, "file"))
+    for py in rows:
+        number = str((py + oy) % hgt + 1)
+        cy = py * S + S / 2
+        parts.append(_coord(number, near, cy, "rank"))
+        parts.append(_coord(number, far_x, cy, "rank"))
+    return h("g", {"class": "coords", "aria-hidden": "true"}, parts)
+
+
+@lru_cache(maxsize=512)
+def _coord(text: str, x: float, y: float, kind: str) -> E:
+    """One coordinate on a small pale plate (readable over the faded ring)."""
+    width = 5.2 + 3.6 * len(text)
+    return frozen(
+        h(
+            "g",
+            {"class": f"coord {kind}", "data-coord": text},
+            h(
+                "rect",
+                {
+                    "x": svg_num(x - width / 2),
+                    "y": svg_num(y - 4.4),
+                    "width": svg_num(width),
+                    "height": 8.8,
+                    "rx": 2.2,
+                },
+            ),
+            h("text", {"x": svg_num(x), "y": svg_num(y + 2.5), "font-size": 7}, text),
+        )
+    )
+
+
+# dash patterns of the seats' marks (nothing told by colour alone: each seat's line differs)
+_DASH = {0: None, 1: "4 2", 2: "1.2 1.8", 3: "5 1.6 1.2 1.6"}
+
+
+def _others(b: BoardView, others, place) -> list:
+    """The other players' moves since the viewer's last decision: each path (a line from
+    square to square, round the torus where it crosses an edge) in the mover's colour and dash,
+    a ring where it ended, a burst where it fought."""
+    out = []
+    for seat, kind, paths, to, fight in others:
+        d = []
+        for path in paths:
+            for p, q in zip(path, path[1:], strict=False):
+                d.append(_segment(b, place(p), place(q)))
+        tx, ty = place(to)
+        cx, cy = tx * S + S / 2, ty * S + S / 2
+        parts = []
+        if d:
+            line = {"class": f"trail-line own-{seat}", "d": " ".join(d)}
+            if _DASH.get(seat % 4):
+                line["stroke-dasharray"] = _DASH[seat % 4]
+            parts.append(h("path", {"class": "trail-casing", "d": " ".join(d)}))
+            parts.append(h("path", line))
+            starts = {tuple(path[0]) for path in paths if path}
+            for sx, sy in (place(s0) for s0 in starts):
+                parts.append(
+                    h(
+                        "circle",
+                        {
+                            "class": f"trail-start own-{seat}",
+                            "cx": sx * S + S / 2,
+                            "cy": sy * S + S / 2,
+                            "r": 1.6,
+                        },
+                    )
+                )
+        parts.append(
+            h(
+                "rect",
+                {
+                    "class": f"trail-end own-{seat}",
+                    "x": tx * S + 1.4,
+                    "y": ty * S + 1.4,
+                    "width": S - 2.8,
+                    "height": S - 2.8,
+                    "rx": 2.5,
+                },
+            )
+        )
+        if fight:
+            parts.append(_burst(cx - S / 2 + 4.2, cy - S / 2 + 4.2))
+        out.append(
+            h(
+                "g",
+                {
+                    "class": f"trail trail-{kind}" + (" trail-fight" if fight else ""),
+                    "data-seat": str(seat),
+                    "data-to": f"{to[0]},{to[1]}",
+                },
+                parts,
+            )
+        )
+    return out
+
+
+def _burst(x: float, y: float) -> E:
+    """A fight's mark: a small jagged star."""
+    pts = []
+    for i in range(16):
+        r = 3.8 if i % 2 == 0 else 1.9
+        a = math.pi * i / 8
+        pts.append(f"{svg_num(x + r * math.cos(a))},{svg_num(y + r * math.sin(a))}")
+    return h("polygon", {"class": "trail-fight-mark", "points": " ".join(pts)})
 
 
 def _delta(b: BoardView, p, q) -> tuple[int, int]:

@@ -18,9 +18,10 @@ from ..i18n import plural, t
 from ..seats import SeatInputs
 from ..table import TableController
 from ..table import int_or as _int
-from . import model
+from . import model, trail
 from .setup import SetupForm
 from .strings import install as install_strings
+from .zoom import ZoomInputs
 
 install_strings()
 
@@ -44,7 +45,7 @@ class Turn:
         self.defender: int | None = None  # pairing: the defending unit chosen
 
 
-class Controller(SeatInputs, TableController):
+class Controller(SeatInputs, ZoomInputs, TableController):
     def __init__(self, bot_names=None, reduced_motion: bool = False, seed_source=None, shell=None):
         super().__init__(GAME, bot_names, reduced_motion, seed_source, shell)
         self.form = SetupForm(self.bot_names, [k["name"] for k in GAME.kingdoms()])
@@ -55,6 +56,18 @@ class Controller(SeatInputs, TableController):
         self._before: tuple[int, dict] | None = None
         self._memo_where = None
         self._memo_values: dict = {}
+        # what each action did on the board (the marks of the other players' last moves)
+        self.trail = trail.Trail()
+        # the zoom of a phone (``zoom.py``): the page's size in CSS px as the last input told
+        # it, the person's choice (None: zoomed while a move is chosen on a small screen) and
+        # how far the zoomed board was panned from the selection it centres on
+        self.viewport: tuple[int, int] | None = None
+        self.zoom_choice: bool | None = None
+        self.zoom_pan: tuple = (None, 0, 0)
+        # the kingdoms as chosen on the form for the games it started ("chosen at random"
+        # stays so, and is drawn anew), None for a game resumed from a save
+        self._form_choice: list[str] | None = None
+        self._from_form = False
 
     # ------------------------------------------------------------------ the table's hooks
 
@@ -65,10 +78,37 @@ class Controller(SeatInputs, TableController):
         self.skip = False
         self._before = None
         self.view = (0, 0)
+        self.zoom_choice, self.zoom_pan = None, (None, 0, 0)
+        self.trail.reset(self.state)
+        if not self._from_form:
+            self._form_choice = None
         self.fill_form(self.state["options"], self.seats)
 
     def fill_form(self, options: dict, seats: list[str]) -> None:
         self.form.fill_from(options, seats)
+        if self._form_choice is not None:  # as chosen on the form, not as drawn
+            self.form.kingdoms = list(self._form_choice)
+
+    def _on_start(self, data):
+        choice = list(self.form.kingdoms)
+        self._from_form = True
+        try:
+            super()._on_start(data)
+        finally:
+            self._from_form = False
+        if self.state is not None and self.form.error is None:
+            self._form_choice = choice
+            self.form.kingdoms = list(choice)
+
+    def _on_rematch(self, data):
+        self._from_form = True
+        try:
+            super()._on_rematch(data)
+        finally:
+            self._from_form = False
+
+    def end_announcement(self) -> str:
+        return t("cal.end.announce")  # Caledea has no scoring pad
 
     def describe_move(self, player: int, text: str) -> str:
         line = model.describe(self.state, player, text)
@@ -83,10 +123,23 @@ class Controller(SeatInputs, TableController):
 
     def play(self, action) -> bool:
         before = model.before_action(self.state, action)
+        n = len(self.state["log"])
+        step = trail.before(self.state, action)
         ok = super().play(action)
         if ok:
             self._before = (len(self.state["log"]), before)
+            if step is not None and len(self.state["log"]) == n + 1:
+                entry = self.state["log"][n]
+                step.player = entry[0] if isinstance(entry, list) else None
+                self.trail.record(n, trail.after(self.state, step))
         return ok
+
+    def handle(self, action: str, data: dict | None = None) -> bool:
+        size = str((data or {}).get("viewport", ""))
+        w, _, hgt = size.partition("x")
+        if w.isdigit() and hgt.isdigit():
+            self.viewport = (int(w), int(hgt))
+        return super().handle(action, data)
 
     # ------------------------------------------------------------------ reading
 
@@ -140,10 +193,15 @@ class Controller(SeatInputs, TableController):
     def names(self) -> list[str]:
         return model.player_names(self.state)
 
+    def recent_moves(self) -> list:
+        """The other players' moves since the viewer's last decision (``trail.Recent``)."""
+        viewer = self.viewer()
+        return self._memo("recent", viewer, lambda: self.trail.recent(self.state, viewer))
+
     def prompt(self) -> str:
         d = self.decision()
         if d is None:
-            return t("end.announce")
+            return self.end_announcement()
         p, kind = d["player"], d["kind"]
         name = self.names()[p]
         if not self.is_human(p):
@@ -281,6 +339,11 @@ class Controller(SeatInputs, TableController):
             return False
         b = model.board_info(self.state)
         w, hgt = b["width"], b["height"]
+        if self.zoomed():  # the zoomed window pans; "home": back to the selection
+            dx, dy = _int(data.get("dx"), 0), _int(data.get("dy"), 0)
+            if abs(dx) > w or abs(dy) > hgt:
+                return False
+            return self.pan_zoomed(dx, dy, data.get("value") == "home")
         if data.get("value") == "home":
             view = (0, 0)
         else:

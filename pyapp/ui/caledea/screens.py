@@ -208,6 +208,7 @@ def marks_for(ctrl: Controller) -> Marks:
     c = state.get("combat")
     if c is not None:
         marks.fight = model.at_of(state, c["square"])
+    marks.others = recent_marks(ctrl)
     # the last move: a line from where the units came, and the units flying in
     bv_size = model.board_info(state)
     for ev in state.get("events", []):
@@ -224,6 +225,57 @@ def marks_for(ctrl: Controller) -> Marks:
     return marks
 
 
+def recent_marks(ctrl: Controller) -> list:
+    """The other players' moves since the viewer's last decision, for the board's marks."""
+    state = ctrl.state
+    out = []
+    for r in ctrl.recent_moves():
+        paths = [[model.at_of(state, sq) for sq in path] for path in r.paths]
+        out.append((r.player, r.kind, paths, model.at_of(state, r.to), r.fight))
+    return out
+
+
+def recent_text(ctrl: Controller) -> E | None:
+    """The marked moves in words: who moved from where to where, and where they fought."""
+    moves = ctrl.recent_moves()
+    if not moves:
+        return None
+    names = ctrl.names()
+    items = []
+    for r in moves:
+        starts = []
+        for path in r.paths:
+            if path and path[0] not in starts:
+                starts.append(path[0])
+        if r.kind == "build":
+            what = t("cal.recent.build", square=r.to)
+        elif r.kind == "bombard":
+            what = t("cal.recent.bombard", square=r.to)
+        else:
+            what = t(
+                "cal.recent.move",
+                start=t("list.and").join(starts) if starts else "?",
+                square=r.to,
+            )
+        if r.fight and r.kind != "bombard":
+            what = t("cal.recent.fight", move=what, square=r.to)
+        items.append(
+            h(
+                "li",
+                {"class": f"own-{r.player}"},
+                h("span", {"class": "cal-swatch"}),
+                " ",
+                t("cal.recent.item", name=names[r.player], move=what),
+            )
+        )
+    return h(
+        "div",
+        {"class": "cal-recent", "data-key": "recent"},
+        h("h3", None, t("cal.recent.title")),
+        h("ul", None, items),
+    )
+
+
 class _Size:
     def __init__(self, b):
         self.width, self.height = b["width"], b["height"]
@@ -236,11 +288,14 @@ def table_screen(ctrl: Controller) -> E:
     kind = d["kind"] if d else ""
     names = ctrl.names()
     bv = model.board_view(state)
-    board = draw_board(bv, marks_for(ctrl), names, t("cal.board.label"), ctrl.view)
+    zoom = ctrl.zoom_cells() if ctrl.zoomed() else None
+    board = draw_board(bv, marks_for(ctrl), names, t("cal.board.label"), ctrl.board_origin(), zoom)
     wrap = h(
         "div",
         {
-            "class": "cal-board-wrap" + (" epic" if state["options"]["epic"] else ""),
+            "class": "cal-board-wrap"
+            + (" epic" if state["options"]["epic"] else "")
+            + (" zoomed" if zoom is not None else ""),
             "data-key": "board-wrap",
         },
         board,
@@ -248,6 +303,7 @@ def table_screen(ctrl: Controller) -> E:
     side = [
         decision_panel(ctrl) if me is not None else waiting_panel(ctrl),
         fight_panel(ctrl),
+        recent_text(ctrl),
         cards_panel(ctrl),
         log_panel(ctrl),
         h("p", {"class": "cal-edition"}, t("cal.edition.short")),
@@ -261,6 +317,8 @@ def table_screen(ctrl: Controller) -> E:
             "data-human-turn": "true" if me is not None else "false",
             "data-player": str(d["player"]) if d else "",
             "data-mode": ctrl.turn.mode,
+            # the page's size comes with every input (the zoom of a phone, zoom.py)
+            "data-viewport": "",
         },
         status_bar(ctrl),
         h("div", {"class": "cal-main"}, wrap, pan_bar(ctrl)),
@@ -273,8 +331,11 @@ _PAN = (("left", -1, 0, "◀"), ("up", 0, -1, "▲"), ("down", 0, 1, "▼"), ("r
 
 def pan_bar(ctrl: Controller) -> E:
     """Buttons that pan the board round the torus (dragging it does the same), the square
-    drawn top left, and the way back to the board as set."""
-    x, y = ctrl.view
+    drawn top left, the way back to the board as set (zoomed: to the selection) and the zoom's
+    toggle."""
+    x, y = ctrl.board_origin()
+    zoomed = ctrl.zoomed()
+    home_off = not ctrl.zoom_panned() if zoomed else ctrl.view == (0, 0)
     buttons = [
         h(
             "button",
@@ -309,9 +370,24 @@ def pan_bar(ctrl: Controller) -> E:
                 "data-action": "pan",
                 "data-value": "home",
                 "data-key": "pan-home",
-                "disabled": ctrl.view == (0, 0),
+                "disabled": home_off,
             },
-            t("cal.pan.home"),
+            t("cal.pan.centre" if zoomed else "cal.pan.home"),
+        ),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary small pan zoom-toggle",
+                "data-action": "zoom",
+                "data-key": "zoom",
+                "aria-pressed": "true" if zoomed else "false",
+                "aria-label": t("cal.zoom.label"),
+                "title": t("cal.zoom.label"),
+            },
+            h("span", {"aria-hidden": "true", "class": "zoom-icon"}, "⌕"),
+            " ",
+            h("span", {"class": "zoom-word"}, t("cal.zoom.word")),
         ),
         # the page's drag handler clicks this with the squares dragged (data-dx, data-dy)
         h(
@@ -871,7 +947,12 @@ def cards_panel(ctrl: Controller) -> E:
     for p, card in enumerate(ctrl.cards()):
         c = card["costs"]
         to_move = d is not None and state["player"] == p
-        who = names[p] if ctrl.is_human(p) else t("cal.card.bot", name=names[p])
+        # a computer's name and its tag, the tag never broken ("(computer)" whole)
+        who = (
+            names[p]
+            if ctrl.is_human(p)
+            else [names[p], " ", h("span", {"class": "bot-tag"}, t("cal.card.bot_tag"))]
+        )
         rows = [
             (
                 t("cal.card.gold"),

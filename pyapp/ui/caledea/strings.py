@@ -5,6 +5,7 @@ catalogues with ``i18n.add_strings`` when the screens are first imported. The sh
 from __future__ import annotations
 
 from .. import i18n
+from . import board_strings as _board_strings
 
 EN = {
     "cal.edition": "Kingdoms and board reconstructed for this edition: the original cards and "
@@ -386,6 +387,10 @@ FR = {
     "cal.how.fortified": "Une cité fortifiée de cinq châteaux a été achevée (tour {round}).",
     "cal.how.rounds": "Après {round} tours, le plus de cases revendiquées a décidé.",
 }
+
+# the readable board's texts (coordinates, zoom, the other players' last moves): their module
+EN.update(_board_strings.EN)
+FR.update(_board_strings.FR)
 
 
 def install() -> None:

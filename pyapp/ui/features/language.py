@@ -41,7 +41,9 @@ class Language(Feature):
         if getattr(table, "state", None) is not None and hasattr(table, "prompt"):
             # a game resumed before: its announcement in the language
             over = table.screen == "end"
-            table.announcement = t("end.announce") if over else table.prompt()
+            ending = getattr(table, "end_announcement", None)
+            end = ending() if callable(ending) else t("end.announce")
+            table.announcement = end if over else table.prompt()
 
     def apply(self, lang: str, table=None) -> None:
         old = i18n.language()
