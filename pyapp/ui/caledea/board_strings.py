@@ -19,7 +19,7 @@ EN = {
 
 FR = {
     "cal.pan.centre": "Revenir à la sélection",
-    "cal.zoom.label": "Agrandir le plateau",
+    "cal.zoom.label": "Zoom sur le plateau",
     "cal.zoom.word": "Zoom",
     "cal.card.bot_tag": "(ordinateur)",
     "cal.recent.title": "Depuis votre dernier coup",

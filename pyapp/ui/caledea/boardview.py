@@ -442,20 +442,23 @@ def coordinates(w: int, hgt: int, ox: int, oy: int, zoom: int | None) -> E:
     for px in cols:
         letter = file_letter((px + ox) % w)
         cx = px * S + S / 2
-        parts.append(_coord(letter, cx, near, "file"))
-        parts.append(_coord(letter, cx, far_y, "file"))
+        parts.append(_coord(letter, cx, near, "file", zoom is not None))
+        parts.append(_coord(letter, cx, far_y, "file", zoom is not None))
     for py in rows:
         number = str((py + oy) % hgt + 1)
         cy = py * S + S / 2
-        parts.append(_coord(number, near, cy, "rank"))
-        parts.append(_coord(number, far_x, cy, "rank"))
+        parts.append(_coord(number, near, cy, "rank", zoom is not None))
+        parts.append(_coord(number, far_x, cy, "rank", zoom is not None))
     return h("g", {"class": "coords", "aria-hidden": "true"}, parts)
 
 
-@lru_cache(maxsize=512)
-def _coord(text: str, x: float, y: float, kind: str) -> E:
-    """One coordinate on a small pale plate (readable over the faded ring)."""
-    width = 5.2 + 3.6 * len(text)
+@lru_cache(maxsize=1024)
+def _coord(text: str, x: float, y: float, kind: str, small: bool = False) -> E:
+    """One coordinate on a small pale plate (readable over the faded ring); ``small``: in the
+    half square around a zoomed window (whose squares are larger on the screen)."""
+    size = 5.6 if small else 7.0
+    width = size * (0.55 + 0.5 * len(text)) if small else 5.2 + 3.6 * len(text)
+    height = size * 1.25
     return frozen(
         h(
             "g",
@@ -464,13 +467,13 @@ def _coord(text: str, x: float, y: float, kind: str) -> E:
                 "rect",
                 {
                     "x": svg_num(x - width / 2),
-                    "y": svg_num(y - 4.4),
+                    "y": svg_num(y - height / 2),
                     "width": svg_num(width),
-                    "height": 8.8,
-                    "rx": 2.2,
+                    "height": svg_num(height),
+                    "rx": svg_num(size * 0.3),
                 },
             ),
-            h("text", {"x": svg_num(x), "y": svg_num(y + 2.5), "font-size": 7}, text),
+            h("text", {"x": svg_num(x), "y": svg_num(y + size * 0.36), "font-size": size}, text),
         )
     )
 
