@@ -222,6 +222,8 @@ def marks_for(ctrl: Controller) -> Marks:
                 marks.arrive_from = {
                     to: arrival_offset(_Size(bv_size), src[0], to),
                 }
+    if marks.last and any(o[3] == marks.last[1] for o in marks.others):
+        marks.last = ()  # marked in its player's colour already
     return marks
 
 
