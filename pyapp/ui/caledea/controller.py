@@ -453,7 +453,8 @@ class Controller(SeatInputs, ZoomInputs, TableController):
         self.play(End())
 
     def _on_choose(self, data):
-        """A prompt's answer in combat: ambush, pairing, withdrawal (the engine's actions)."""
+        """A prompt's answer in combat: ambush, pairing, withdrawal, which unit tries an enemy
+        structure next (the engine's actions)."""
         p = self.human_to_move()
         if p is None:
             return False
@@ -470,7 +471,7 @@ class Controller(SeatInputs, ZoomInputs, TableController):
             action = GAME.parse_action(text)
         except GameError:
             return False
-        if action.kind != kind:
+        if action.kind != {"siege": "breach"}.get(kind, kind):
             return False
         self.play(action)
 

@@ -169,6 +169,8 @@ def describe(state: dict, player: int | None, text: str) -> str:
         return t("cal.log.pair", name=who)
     if kind == "withdraw":
         return t("cal.log.withdraw" if a.withdraw else "cal.log.stay", name=who)
+    if kind == "breach":
+        return t("cal.log.breach", name=who)
     return text
 
 
@@ -194,6 +196,9 @@ def event_lines(state: dict) -> list[str]:
             out.append(t("cal.ev.salt", square=ev["square"], name=names[ev["player"]]))
         elif kind == "defeat":
             out.append(t("cal.ev.defeat", name=names[ev["player"]]))
+            if ev.get("gained"):  # later rulings: the victor's infantry on the capital's square
+                n = ev["gained"]
+                out.append(plural("cal.ev.gained", n, name=names[ev["by"]], square=ev["square"]))
         elif kind == "upgrade":
             out.append(t("cal.ev.upgrade", rank=rank_word(ev["rank"])))
         elif kind == "build":
