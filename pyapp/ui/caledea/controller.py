@@ -18,7 +18,7 @@ from ..i18n import plural, t
 from ..seats import SeatInputs
 from ..table import TableController
 from ..table import int_or as _int
-from . import model
+from . import model, story, warnings
 from .setup import SetupForm
 from .strings import install as install_strings
 
@@ -55,6 +55,8 @@ class Controller(SeatInputs, TableController):
         self._before: tuple[int, dict] | None = None
         self._memo_where = None
         self._memo_values: dict = {}
+        # every action's events, rebuilt by replaying the log (story.py): the log told in full
+        self.chronicle = story.Chronicle()
 
     # ------------------------------------------------------------------ the table's hooks
 
@@ -71,9 +73,7 @@ class Controller(SeatInputs, TableController):
         self.form.fill_from(options, seats)
 
     def describe_move(self, player: int, text: str) -> str:
-        line = model.describe(self.state, player, text)
-        events = model.event_lines(self.state)
-        return " ".join([line, *events])
+        return story.last_text(self)  # the last action with all it did (battles, claims...)
 
     def on_turn(self) -> None:
         self.skip = False
@@ -82,6 +82,7 @@ class Controller(SeatInputs, TableController):
         return 0 if self.skip else super().pace_ms()
 
     def play(self, action) -> bool:
+        self.chronicle.sync(self.state)  # the story's replay stands where the game stands
         before = model.before_action(self.state, action)
         ok = super().play(action)
         if ok:
@@ -103,6 +104,10 @@ class Controller(SeatInputs, TableController):
     def cards(self) -> list[dict]:
         """Every player's kingdom card as it stands (the engine's ``kingdom_card``)."""
         return self._memo("cards", None, lambda: model.cards(self.state))
+
+    def capital_watch(self, p: int) -> dict | None:
+        """Player ``p``'s capital, its defenders and the enemy units near it (``warnings``)."""
+        return self._memo("watch", p, lambda: warnings.capital_watch(self.state, p))
 
     def pairs(self) -> list:
         """Each player's two resources (their kingdom's)."""

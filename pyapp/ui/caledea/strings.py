@@ -391,3 +391,11 @@ FR = {
 def install() -> None:
     """Add these texts to the catalogues (again: no change)."""
     i18n.add_texts(EN, FR)
+
+
+# the battle story, the warnings and the gold explained (``strings_story.py``)
+from .strings_story import EN as _STORY_EN  # noqa: E402
+from .strings_story import FR as _STORY_FR  # noqa: E402
+
+EN.update(_STORY_EN)
+FR.update(_STORY_FR)
