@@ -82,11 +82,12 @@ class Controller(SeatInputs, TableController):
         return 0 if self.skip else super().pace_ms()
 
     def play(self, action) -> bool:
-        self.chronicle.sync(self.state)  # the story's replay stands where the game stands
+        told = self.chronicle.before(self.state, action)  # the story records it as played
         before = model.before_action(self.state, action)
         ok = super().play(action)
         if ok:
             self._before = (len(self.state["log"]), before)
+            self.chronicle.after(self.state, told)
         return ok
 
     # ------------------------------------------------------------------ reading

@@ -42,23 +42,21 @@ class Record:
     new: list = field(default_factory=list)  # (owner, square name) of units added
 
 
-# what must agree between the replay and the game played
-_SYNCED = ("rng", "units", "markers", "structures", "capitals", "combat", "player", "spent", "out")
-
-
 class Chronicle:
-    """The records of a game's actions, kept up to date by replaying the new ones."""
+    """The records of a game's actions. An action played at the table is recorded as it is
+    played (``before``/``after``: the events the engine reported); actions it did not see (a
+    game resumed or loaded) are replayed from the options and the log, once."""
 
     def __init__(self):
         self.records: list[Record] = []
         self._options: dict | None = None
         self._log: list = []
-        self._state: dict | None = None
+        self._state: dict | None = None  # the replay, where the last record leaves the game
         self._broken = False  # an action could not be replayed: the rest is told plainly
         self._words: dict = {}  # (language, names, index) -> text
 
     def update(self, state: dict) -> list[Record]:
-        """The records of every action of ``state``'s log (replaying the new ones)."""
+        """The records of every action of ``state``'s log (replaying those not seen)."""
         log = state["log"]
         n = len(self.records)
         if self._options != state["options"] or n > len(log) or log[:n] != self._log:
@@ -69,16 +67,32 @@ class Chronicle:
             self._log.append(entry)
         return self.records
 
-    def sync(self, state: dict) -> None:
-        """Before an action is played: make sure the replay stands where ``state`` stands. A
-        game changed otherwise than by its actions (a position arranged by hand, as tests do)
-        is taken as it is, and the story goes on from there."""
+    def before(self, state: dict, action) -> tuple | None:
+        """Just before ``action`` is played on ``state`` (the table's own game): what the
+        record of it needs from before (``after`` completes it)."""
         self.update(state)
-        mine = self._state
-        if mine is None or self._broken:
+        try:
+            action = GAME.read_action(action)
+        except Exception:
+            return None
+        return (len(state["log"]), *_before(state, action, None))
+
+    def after(self, state: dict, pending: tuple | None) -> None:
+        """``state`` after the action ``before`` saw was played: its record, from the events
+        the engine reported, and the replay taken on from here (no second roll of the dice,
+        and a position arranged by hand, as tests do, is told as it was played)."""
+        if pending is None or len(state["log"]) != pending[0] + 1:
             return
-        if any(mine[k] != state[k] for k in _SYNCED if k in state):
-            self._state = engine.copy_state(state)
+        if len(self.records) != pending[0]:
+            return
+        _, rec, next_id, action = pending
+        entry = state["log"][-1]
+        rec.seat = entry[0] if isinstance(entry, list) else None
+        _after(rec, state, next_id, action)
+        self.records.append(rec)
+        self._log.append(entry)
+        self._state = engine.copy_state(state)
+        self._broken = False
 
     def _restart(self, options: dict) -> None:
         self.records, self._log, self._words = [], [], {}
@@ -99,46 +113,13 @@ class Chronicle:
         except Exception:
             self._broken = True
             return Record(seat, str(text), "", st["round"])
-        names = model.board_info(st)["squares"]
-        rec = Record(seat, text, action.kind, st["round"])
-        rec.units = {u["id"]: (u["owner"], u["rank"]) for u in st["units"]}
-        rec.capitals = [None if c is None else names[c]["name"] for c in st["capitals"]]
-        c = st["combat"]
-        if c is not None:
-            rec.fight = _fight(c, names)
-        try:
-            rec.gold = GAME.action_cost(st, action)["gold"] if st["phase"] == "play" else 0
-        except Exception:
-            rec.gold = 0
-        next_id = st["next_id"]
+        rec, next_id, _ = _before(st, action, seat)
         try:
             GAME.apply(st, action)
         except Exception:  # an action this version cannot replay: the story stops here
             self._broken = True
             return rec
-        rec.events = list(st["events"])
-        rec.new = [(u["owner"], names[u["sq"]]["name"]) for u in st["units"] if u["id"] >= next_id]
-        for u in st["units"]:
-            rec.units.setdefault(u["id"], (u["owner"], u["rank"]))
-        after = st["combat"]
-        if rec.fight is None:
-            if after is not None:
-                rec.fight = _fight(after, names)
-            else:
-                battle = next((e for e in rec.events if e.get("type") == "battle"), None)
-                if battle is not None:
-                    att = rec.units.get(battle["attacker"], (None, 0))[0]
-                    dfn = rec.units.get(battle["defender"], (None, 0))[0]
-                    bombard = action.kind == "bombard"
-                    rec.fight = {
-                        "square": battle["square"],
-                        "attacker": att,
-                        "defender": dfn,
-                        "bombard": bombard,
-                        "origins": {},
-                    }
-        if rec.fight is not None and after is None:
-            rec.ended = _outcome(st, rec.fight)
+        _after(rec, st, next_id, action)
         return rec
 
     def text(self, i: int, names: list[str]) -> str:
@@ -147,6 +128,48 @@ class Chronicle:
         if key not in self._words:
             self._words[key] = tell(self.records[i], names)
         return self._words[key]
+
+
+def _before(st: dict, action, seat) -> tuple[Record, int, object]:
+    """The record of ``action`` as far as the state before it tells (units, capitals, the
+    open combat, the gold it costs)."""
+    names = model.board_info(st)["squares"]
+    rec = Record(seat, str(action), action.kind, st["round"])
+    rec.units = {u["id"]: (u["owner"], u["rank"]) for u in st["units"]}
+    rec.capitals = [None if c is None else names[c]["name"] for c in st["capitals"]]
+    if st["combat"] is not None:
+        rec.fight = _fight(st["combat"], names)
+    try:
+        rec.gold = GAME.action_cost(st, action)["gold"] if st["phase"] == "play" else 0
+    except Exception:
+        rec.gold = 0
+    return rec, st["next_id"], action
+
+
+def _after(rec: Record, st: dict, next_id: int, action) -> None:
+    """The rest of the record from the state after the action: its events, the units it
+    added, the combat it opened or ended."""
+    names = model.board_info(st)["squares"]
+    rec.events = list(st["events"])
+    rec.new = [(u["owner"], names[u["sq"]]["name"]) for u in st["units"] if u["id"] >= next_id]
+    for u in st["units"]:
+        rec.units.setdefault(u["id"], (u["owner"], u["rank"]))
+    after = st["combat"]
+    if rec.fight is None:
+        if after is not None:
+            rec.fight = _fight(after, names)
+        else:
+            battle = next((e for e in rec.events if e.get("type") == "battle"), None)
+            if battle is not None:
+                rec.fight = {
+                    "square": battle["square"],
+                    "attacker": rec.units.get(battle["attacker"], (None, 0))[0],
+                    "defender": rec.units.get(battle["defender"], (None, 0))[0],
+                    "bombard": action.kind == "bombard",
+                    "origins": {},
+                }
+    if rec.fight is not None and after is None:
+        rec.ended = _outcome(st, rec.fight)
 
 
 def _fight(c: dict, squares) -> dict:

@@ -119,9 +119,9 @@ FR = {
     "cal.dec.first.att": "le {hi} de l'attaquant bat {lo} au dé le plus haut",
     "cal.dec.first.def": "le {hi} du défenseur bat {lo} au dé le plus haut",
     "cal.dec.later.att": "tous deux ont fait {same}, puis le {hi} de l'attaquant bat {lo} au "
-    "dé {nth}",
+    "{nth} dé",
     "cal.dec.later.def": "tous deux ont fait {same}, puis le {hi} du défenseur bat {lo} au "
-    "dé {nth}",
+    "{nth} dé",
     "cal.dec.more.att": "tous les dés égaux ({same}), l'attaquant avait plus de dés",
     "cal.dec.more.def": "tous les dés égaux ({same}), le défenseur avait plus de dés",
     "cal.dec.tie": "égalité parfaite ({same}) : on relance",
