@@ -75,7 +75,7 @@ EN = {
     "of its turns ({units}). Defending it: {defenders}.",
     "cal.warn.later.other": "Watch your capital {square}: {n} enemy units can reach it within "
     "two of their turns ({units}). Defending it: {defenders}.",
-    "cal.warn.unit": "{name}'s {rank} on {square}",
+    "cal.warn.unit": "{name}: {units} on {square}",
     "cal.warn.open.one": "You leave {squares} with no unit, and an enemy unit can reach it next "
     "move.",
     "cal.warn.open.other": "You leave {squares} with no unit, and enemy units can reach them "
@@ -178,7 +178,7 @@ FR = {
     "l'atteindre en deux de ses tours ({units}). La défendent : {defenders}.",
     "cal.warn.later.other": "Surveillez votre capitale {square} : {n} unités ennemies peuvent "
     "l'atteindre en deux de leurs tours ({units}). La défendent : {defenders}.",
-    "cal.warn.unit": "le {rank} de {name} en {square}",
+    "cal.warn.unit": "{name} : {units} en {square}",
     "cal.warn.open.one": "Vous laissez {squares} sans unité, et une unité ennemie peut "
     "l'atteindre au prochain coup.",
     "cal.warn.open.other": "Vous laissez {squares} sans unité, et des unités ennemies peuvent "

@@ -88,15 +88,19 @@ def defenders_text(watch: dict) -> str:
 
 
 def _enemy_units(state: dict, units: list[dict], names: list[str]) -> str:
+    """ "Talaq: 4 infantry on f3, Talaq: 1 cavalry on g4" (grouped by player and square)."""
     squares = _names(state)
+    groups: dict[tuple[int, int], list[dict]] = {}
+    for u in sorted(units, key=lambda u: (u["owner"], u["sq"])):
+        groups.setdefault((u["owner"], u["sq"]), []).append(u)
     words = [
         t(
             "cal.warn.unit",
-            name=names[u["owner"]],
-            rank=model.rank_word(u["rank"]),
-            square=squares[u["sq"]]["name"],
+            name=names[owner],
+            units=model.units_text(group),
+            square=squares[sq]["name"],
         )
-        for u in sorted(units, key=lambda u: (u["owner"], -u["rank"], u["sq"]))
+        for (owner, sq), group in groups.items()
     ]
     return t("list.sep").join(words)
 
