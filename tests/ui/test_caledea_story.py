@@ -336,6 +336,33 @@ def test_the_table_log_and_the_announcement_tell_the_battle():
     assert fight[-1].startswith("Xonavia attacks Talaq on f3 with")
 
 
+def test_the_table_tells_an_arranged_battle_as_played_without_rolling_again(monkeypatch):
+    """A position arranged by hand and scripted dice: the table records the action from the
+    events the engine reported (the dice are not rolled a second time by a replay)."""
+    c = _scenario()
+    st = c.state
+    s, t = _plain(st)
+    b = engine.board_of(st)
+    mover = next(u for u in st["units"] if u["owner"] == X and u["sq"] == b.parse("e3"))
+    mover["sq"] = b.parse(s)
+    put(st, T, t)
+    c.reset_choice()
+    Dice(monkeypatch, [5], [4])  # one roll each: a second roll would fail the test
+    click(c, _square_at(squares(c, "source"), b.parse(s), 10))
+    target = model.at_of(st, t)
+    click(
+        c, next(e for e in squares(c, "dest") if e.attrs["data-at"] == f"{target[0]},{target[1]}")
+    )
+    click(c, elements(c, "confirm")[0])
+    told = (
+        "Xonavia's infantry (5) against Talaq's infantry (4): the attacker's 5 beats 4 on the "
+        "highest die."
+    )
+    assert told in c.announcement
+    assert f"Xonavia takes {t}." in c.announcement
+    assert told in to_json(render(c)[0])
+
+
 # --------------------------------------------------------------------------- warnings
 
 

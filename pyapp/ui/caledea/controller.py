@@ -82,12 +82,16 @@ class Controller(SeatInputs, TableController):
         return 0 if self.skip else super().pace_ms()
 
     def play(self, action) -> bool:
-        told = self.chronicle.before(self.state, action)  # the story records it as played
         before = model.before_action(self.state, action)
-        ok = super().play(action)
+        told = self.chronicle.before(self.state, action)
+
+        def engine_call():  # the table's play, with the story's record of the action as played
+            self.game.play(self.state, action)
+            self.chronicle.after(self.state, told)
+
+        ok = self.change(engine_call, announce_move=True)
         if ok:
             self._before = (len(self.state["log"]), before)
-            self.chronicle.after(self.state, told)
         return ok
 
     # ------------------------------------------------------------------ reading
