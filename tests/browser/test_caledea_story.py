@@ -175,3 +175,49 @@ def test_the_dice_of_a_battle_are_explained_in_words(page, page_log):
     )
     assert all("die" in x or "dice" in x for x in labels)
     assert not page_log.console_errors and not page_log.page_errors
+
+
+def _greedy_game(seed: int) -> dict:
+    state = GAME.new_game({"players": 2, "seed": seed})
+    bots = [GAME.make_bot("greedy", seed * 10 + i) for i in range(2)]
+    while GAME.decision(state) is not None:
+        p = GAME.to_move(state)
+        GAME.play(state, bots[p].choose(GAME.observation(state, p)))
+    return state
+
+
+@pytest.mark.parametrize(("size", "lang"), [("390x844", "fr"), ("1366x768", "en")])
+def test_a_finished_game_reads_as_a_story_of_the_war(page, page_log, size, lang):
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
+    state = _greedy_game(4)  # a game of greedy bots with battles, to the capital taken
+    battles = [ev for ev in _events(state) if ev["type"] == "battle"]
+    put(page, saved_items((state, ["greedy", "greedy"]), current=0, game=GAME))
+    reload(page)
+    page.wait_for_selector("#app[data-game=caledea][data-screen=end]", timeout=WAIT)
+    if lang == "fr":
+        header_entry(page, "lang").click()
+        page.wait_for_selector("html[lang=fr]")
+    page.locator("[data-key=story] summary").click()
+    rounds = page.locator(".cal-story-round").count()
+    assert rounds >= state["round"] - 1  # the capitals, then (nearly) every round
+    lines = page.locator(".cal-story li").all_text_contents()
+    told = " ".join(lines)
+    for ev in battles:
+        a, d = ev["dice"][-1]
+        assert f"({', '.join(map(str, a))}) {WORDS[lang]['against'].strip()} " in told
+        assert f"({', '.join(map(str, d))})" in told
+    assert ("victoire" if lang == "fr" else "victory") in lines[-1]
+    bad = run_axe(page)
+    assert bad == [], bad
+    assert page.evaluate(OVERFLOW, ".cal-story li") == []
+    assert not page_log.console_errors and not page_log.page_errors
+
+
+def _events(state: dict) -> list[dict]:
+    """Every event of a game, action by action (a replay through the protocol)."""
+    replay = GAME.new_game(state["options"])
+    out = []
+    for text in GAME.log_texts(state):
+        GAME.play(replay, text)
+        out += replay["events"]
+    return out
