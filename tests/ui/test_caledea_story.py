@@ -116,7 +116,7 @@ def _plain(state) -> tuple[str, str]:
 
 
 def _told(state, chronicle: story.Chronicle, action: str, names=NAMES) -> str:
-    """Play ``action`` as the table does (the replay synced first) and tell it."""
+    """Play ``action`` as the table does (recorded as it is played) and tell it."""
     pending = chronicle.before(state, action)
     GAME.play(state, action)
     chronicle.after(state, pending)
@@ -388,15 +388,17 @@ def test_threats_count_units_one_and_two_moves_away_through_free_squares():
     assert inf not in [u["id"] for u in watch["later"]]
     assert [u["id"] for u in watch["later"]] == [gen]
     assert len(watch["defenders"]) == 2
-    # a square of Xonavia's units between blocks the cavalry's path along the row (it may
-    # still go round: the engine's paths decide)
-    paths = engine.reach(state, row[2], 2, engine.blocked_squares(state, T))
-    assert (cap in paths) == bool(watch["next"])
     level, text = warnings.capital_warning(state, watch, NAMES)
     assert level == "next"
     assert f"Your capital {b.name(cap)} is in danger: 1 enemy unit" in text
     assert f"(Talaq: 1 cavalry on {b.name(row[2])})" in text
     assert "Defending it: 2 infantry." in text
+    # a Xonavia unit between: the cavalry may not pass it, and going round takes 4 steps
+    put(state, X, b.name(row[1]))
+    watch = warnings.capital_watch(state, X)
+    assert watch["next"] == [] and sorted(u["id"] for u in watch["later"]) == sorted([cav, gen])
+    level, text = warnings.capital_warning(state, watch, NAMES)
+    assert level == "later" and f"Watch your capital {b.name(cap)}: 2 enemy units" in text
 
 
 def test_a_capital_in_danger_is_marked_on_the_board_the_warning_and_the_card():
@@ -442,24 +444,31 @@ def test_a_capital_in_danger_is_marked_on_the_board_the_warning_and_the_card():
     assert "capital-warning" not in text and "warn-sign" not in text
 
 
+def _consequence(c) -> str:
+    return next(
+        e for n in render(c)[0] for e in n.iter() if e.attrs.get("data-key") == "consequence"
+    ).text()
+
+
 def test_a_square_left_open_to_an_enemy_is_named_before_confirm():
     c, st, b, cap = _threat_table()
     e3 = b.parse("e3")
-    claim(st, 0, "e3")  # Xonavia's marker on e3 (its infantry is there)
-    put(st, T, "e2")  # a Talaq infantry beside e3
+    put(st, T, "e2")  # a Talaq infantry beside e3, where one Xonavia infantry stands
     c.reset_choice()
     click(c, _square_at(squares(c, "source"), e3, 10))
-    dest = squares(c, "dest")[0]
-    click(c, dest)
-    consequence = next(
-        e for n in render(c)[0] for e in n.iter() if e.attrs.get("data-key") == "consequence"
-    ).text()
-    assert "You leave e3 with no unit, and an enemy unit can reach it next move." in consequence
-    # leaving a square with nothing of Xonavia's on it says nothing
-    assert (
-        warnings.left_open(st, GAME.parse_action(f"move e4 {engine.units_at(st, cap)[0]['id']}"))
-        == []
-    )
+    click(c, squares(c, "dest")[0])
+    assert "You leave" not in _consequence(c)  # nothing of Xonavia's on e3 but the unit
+    claim(st, 0, "e3")  # now Xonavia's marker is there
+    c.reset_choice()
+    click(c, _square_at(squares(c, "source"), e3, 10))
+    click(c, squares(c, "dest")[0])
+    assert "You leave e3 with no unit, and an enemy unit can reach it next move." in _consequence(c)
+    # every unit of the capital f4 away, beside Talaq's units on f3: the capital is named
+    ids = [u["id"] for u in engine.units_at(st, cap)]
+    assert warnings.left_open(st, GAME.parse_action(f"move f5 {','.join(map(str, ids))}")) == ["f4"]
+    assert warnings.left_open(st, GAME.parse_action(f"move f5 {ids[0]}")) == []  # others stay
+    i18n.set_language("fr")
+    assert "Vous laissez e3 sans unité" in _consequence(c)
 
 
 # --------------------------------------------------------------------------- winning and gold
