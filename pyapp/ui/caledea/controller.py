@@ -55,7 +55,8 @@ class Controller(SeatInputs, TableController):
         self._before: tuple[int, dict] | None = None
         self._memo_where = None
         self._memo_values: dict = {}
-        # every action's events, rebuilt by replaying the log (story.py): the log told in full
+        # the story of the game (story.py): each action recorded as played, with its events;
+        # a resumed game is replayed once from its options and log
         self.chronicle = story.Chronicle()
 
     # ------------------------------------------------------------------ the table's hooks
