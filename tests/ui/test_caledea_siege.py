@@ -108,7 +108,7 @@ def test_the_siege_choice_in_french_with_a_castle(english):
 
 
 def test_a_defeat_with_three_players_tells_the_infantry_gained(english, monkeypatch):
-    from pyapp.ui.caledea import model
+    from pyapp.ui.caledea import story
 
     options = {"players": 3, "seed": 1, "first": 0}
     state = GAME.new_game({**options, "kingdoms": ["Xonavia", "Talaq", "Orvenne"]})
@@ -125,9 +125,13 @@ def test_a_defeat_with_three_players_tells_the_infantry_gained(english, monkeypa
     faces = iter([6, 1])
     monkeypatch.setattr(engine, "_dice", lambda rng, n: [next(faces)] * n)
     talaq = next(u["id"] for u in state["units"] if u["owner"] == 1)
+    chronicle = story.Chronicle()
+    told = chronicle.before(state, f"move e7 {talaq}")
     GAME.play(state, f"move e7 {talaq}")
-    lines = model.event_lines(state)
-    assert "Xonavia is out of the game." in lines
-    assert "Talaq gains 3 infantry on c1." in lines
+    chronicle.after(state, told)
+    names = ["Xonavia", "Talaq", "Orvenne"]
+    line = chronicle.text(len(chronicle.records) - 1, names)
+    assert "Xonavia is defeated by Talaq and out of the game." in line
+    assert "Talaq gains 3 infantry on c1." in line
     i18n.set_language("fr")
-    assert "Talaq reçoit 3 fantassins en c1." in model.event_lines(state)
+    assert "Talaq reçoit 3 fantassins en c1." in chronicle.text(len(chronicle.records) - 1, names)

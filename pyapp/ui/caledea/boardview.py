@@ -67,6 +67,7 @@ class Marks:
     # the other players' moves since the viewer's last decision: (seat, kind, paths (lists of
     # squares, start first), the square it ended on, whether a fight was there)
     others: list = field(default_factory=list)
+    warn: dict = field(default_factory=dict)  # (x, y) -> "next" | "later": a capital in danger
 
 
 def rank_letter(rank: str) -> str:
@@ -345,12 +346,17 @@ def draw_board(
                 cls.append("pending")
             if marks.fight == (x, y):
                 cls.append("fight")
+            if (x, y) in marks.warn:
+                cls += ["warn", f"warn-{marks.warn[(x, y)]}"]
             hits.append(_hit((x, y), dx, dy, " ".join(cls), kind, chosen, name if kind else None))
     overlay = _others(b, marks.others, place)
     if marks.last:
         froms, to = marks.last
         for f in froms:
             overlay.append(_segment_line(b, place(f), place(to), "last-move"))
+    for at, level in marks.warn.items():  # a capital in danger: a warning sign in its corner
+        px, py = place(at)
+        overlay.append(_warn_sign(px * S + S / 2, py * S + 3.4, level))
     if len(marks.path) > 1:
         d = []
         for p, q in zip(marks.path, marks.path[1:], strict=False):
@@ -592,3 +598,16 @@ def _seams(w: int, hgt: int, ox: int, oy: int) -> E | None:
         y = (hgt - oy) * S
         d.append(f"M{svg_num(-S)},{svg_num(y)} h{svg_num((w + 2) * S)}")
     return h("path", {"class": "seam", "d": " ".join(d), "aria-hidden": "true"}) if d else None
+
+
+def _warn_sign(x: float, y: float, level: str) -> E:
+    """A small warning triangle with "!" centred on (x, y): a capital enemy units can reach."""
+    r = 3.0
+    d = f"M{svg_num(x)},{svg_num(y - r)} L{svg_num(x + r)},{svg_num(y + r * 0.8)} "
+    d += f"L{svg_num(x - r)},{svg_num(y + r * 0.8)} Z"
+    return h(
+        "g",
+        {"class": f"warn-sign warn-{level}"},
+        h("path", {"d": d}),
+        h("text", {"x": svg_num(x), "y": svg_num(y + r * 0.62), "font-size": "3.6"}, "!"),
+    )

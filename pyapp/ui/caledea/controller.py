@@ -18,7 +18,7 @@ from ..i18n import plural, t
 from ..seats import SeatInputs
 from ..table import TableController
 from ..table import int_or as _int
-from . import model, trail
+from . import model, story, trail, warnings
 from .setup import SetupForm
 from .strings import install as install_strings
 from .zoom import ZoomInputs
@@ -68,6 +68,9 @@ class Controller(SeatInputs, ZoomInputs, TableController):
         # stays so, and is drawn anew), None for a game resumed from a save
         self._form_choice: list[str] | None = None
         self._from_form = False
+        # the story of the game (story.py): each action recorded as played, with its events;
+        # a resumed game is replayed once from its options and log
+        self.chronicle = story.Chronicle()
 
     # ------------------------------------------------------------------ the table's hooks
 
@@ -111,9 +114,7 @@ class Controller(SeatInputs, ZoomInputs, TableController):
         return t("cal.end.announce")  # Caledea has no scoring pad
 
     def describe_move(self, player: int, text: str) -> str:
-        line = model.describe(self.state, player, text)
-        events = model.event_lines(self.state)
-        return " ".join([line, *events])
+        return story.last_text(self)  # the last action with all it did (battles, claims...)
 
     def on_turn(self) -> None:
         self.skip = False
@@ -125,7 +126,13 @@ class Controller(SeatInputs, ZoomInputs, TableController):
         before = model.before_action(self.state, action)
         n = len(self.state["log"])
         step = trail.before(self.state, action)
-        ok = super().play(action)
+        told = self.chronicle.before(self.state, action)
+
+        def engine_call():  # the table's play, with the story's record of the action as played
+            self.game.play(self.state, action)
+            self.chronicle.after(self.state, told)
+
+        ok = self.change(engine_call, announce_move=True)
         if ok:
             self._before = (len(self.state["log"]), before)
             if step is not None and len(self.state["log"]) == n + 1:
@@ -156,6 +163,10 @@ class Controller(SeatInputs, ZoomInputs, TableController):
     def cards(self) -> list[dict]:
         """Every player's kingdom card as it stands (the engine's ``kingdom_card``)."""
         return self._memo("cards", None, lambda: model.cards(self.state))
+
+    def capital_watch(self, p: int) -> dict | None:
+        """Player ``p``'s capital, its defenders and the enemy units near it (``warnings``)."""
+        return self._memo("watch", p, lambda: warnings.capital_watch(self.state, p))
 
     def pairs(self) -> list:
         """Each player's two resources (their kingdom's)."""

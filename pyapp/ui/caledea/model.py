@@ -1,7 +1,8 @@
 """What Caledea's screens read from a state, through the engine's protocol and its helpers for
 the screens (``GAME.board``, ``kingdom_card``, ``destinations``, ``battle_dice``): the board as a
 ``BoardView``, names, the units of a square, the last action's events (moves to animate, dice to
-show), and log lines in words. Nothing here decides what is legal.
+show), and an action of the log in words (``describe``; ``story.py`` tells what each did).
+Nothing here decides what is legal.
 """
 
 from __future__ import annotations
@@ -172,40 +173,6 @@ def describe(state: dict, player: int | None, text: str) -> str:
     if kind == "breach":
         return t("cal.log.breach", name=who)
     return text
-
-
-def log_lines(state: dict, last: int) -> list[tuple[int | None, str]]:
-    out = []
-    for entry in state["log"][-last:] if last > 0 else []:
-        p, text = entry if isinstance(entry, list) else (None, entry)
-        out.append((p, describe(state, p, text)))
-    return out
-
-
-def event_lines(state: dict) -> list[str]:
-    """What the last action did (claims, salting, defeats...), in words."""
-    names = player_names(state)
-    out = []
-    for ev in state.get("events", []):
-        kind = ev.get("type")
-        if kind == "claim":
-            out.append(t("cal.ev.claim", square=ev["square"]))
-        elif kind == "reclaim":
-            out.append(t("cal.ev.reclaim", square=ev["square"]))
-        elif kind == "salt":
-            out.append(t("cal.ev.salt", square=ev["square"], name=names[ev["player"]]))
-        elif kind == "defeat":
-            out.append(t("cal.ev.defeat", name=names[ev["player"]]))
-            if ev.get("gained"):  # later rulings: the victor's infantry on the capital's square
-                n = ev["gained"]
-                out.append(plural("cal.ev.gained", n, name=names[ev["by"]], square=ev["square"]))
-        elif kind == "upgrade":
-            out.append(t("cal.ev.upgrade", rank=rank_word(ev["rank"])))
-        elif kind == "build":
-            out.append(t(f"cal.ev.build{ev['level']}", square=ev["square"]))
-        elif kind == "withdraw":
-            out.append(t("cal.ev.withdraw"))
-    return out
 
 
 # --------------------------------------------------------------------------- dice and their sources

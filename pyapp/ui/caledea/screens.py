@@ -18,7 +18,7 @@ from ..i18n import plural, t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..table import HUMAN
 from ..vdom import E, h, svg_num
-from . import art, model, siege
+from . import art, model, siege, story, warnings
 from .boardview import Marks, arrival_offset, draw_board
 from .controller import Controller
 from .setup import RANDOM
@@ -160,7 +160,7 @@ def kingdom_table() -> E:
 def handover_screen(ctrl: Controller) -> E:
     p = ctrl.handover_to
     since = len(ctrl.state["log"]) - ctrl.seen.get(p, 0)
-    recent = model.log_lines(ctrl.state, last=min(since, 12)) if since > 0 else []
+    recent = story.log_lines(ctrl, last=min(since, 12)) if since > 0 else []
     return shared_handover(
         ctrl.names()[p],
         [text for _, text in recent],
@@ -291,7 +291,9 @@ def table_screen(ctrl: Controller) -> E:
     names = ctrl.names()
     bv = model.board_view(state)
     zoom = ctrl.zoom_cells() if ctrl.zoomed() else None
-    board = draw_board(bv, marks_for(ctrl), names, t("cal.board.label"), ctrl.board_origin(), zoom)
+    marks = marks_for(ctrl)
+    marks.warn = warnings.board_marks(state, ctrl.capital_watch(ctrl.viewer()))
+    board = draw_board(bv, marks, names, t("cal.board.label"), ctrl.board_origin(), zoom)
     wrap = h(
         "div",
         {
@@ -306,6 +308,7 @@ def table_screen(ctrl: Controller) -> E:
         decision_panel(ctrl) if me is not None else waiting_panel(ctrl),
         fight_panel(ctrl),
         recent_text(ctrl),
+        warnings.panel(ctrl),
         cards_panel(ctrl),
         log_panel(ctrl),
         h("p", {"class": "cal-edition"}, t("cal.edition.short")),
@@ -588,6 +591,10 @@ def turn_panel(ctrl: Controller) -> E:
         )
     else:
         label = t("cal.btn.upgrade_choose")
+    if up is None and chosen is not None and model.unit(state, chosen) is not None:
+        rank = model.unit(state, chosen)["rank"]  # not enough gold: said on the button
+        need = costs["cavalry" if rank == 1 else "general"] if rank < 3 else 0
+        label = warnings.why_label(label, warnings.short_of(need, card["available"]))
     extra.append(_button(label, "upgrade", "upgrade", enabled=up is not None))
     builds = ctrl.build_squares()
     extra.append(
@@ -602,7 +609,11 @@ def turn_panel(ctrl: Controller) -> E:
                 "aria-pressed": "true" if turn.mode == "build" else "false",
                 "disabled": not builds,
             },
-            t("cal.btn.build", tower=costs["tower"], castle=costs["castle"]),
+            warnings.why_label(
+                t("cal.btn.build", tower=costs["tower"], castle=costs["castle"]),
+                not builds
+                and warnings.short_of(warnings.build_need(state, p, costs) or 0, card["available"]),
+            ),
         )
     )
     power = card["power"]
@@ -621,7 +632,10 @@ def turn_panel(ctrl: Controller) -> E:
                     "disabled": not targets and turn.mode != power,
                     "title": t("cal.btn.power_help"),
                 },
-                t("cal.btn.power", power=model.power_name(power), gold=costs["power"]),
+                warnings.why_label(
+                    t("cal.btn.power", power=model.power_name(power), gold=costs["power"]),
+                    warnings.short_of(costs["power"], card["available"]),
+                ),
             )
         )
     extra.append(
@@ -633,6 +647,8 @@ def turn_panel(ctrl: Controller) -> E:
         )
     )
     text = consequence_text(ctrl)
+    if turn.pending is not None:  # squares the move leaves open to an enemy, named
+        text = " ".join(x for x in (text, warnings.left_open_text(state, turn.pending)) if x)
     if not text:
         if turn.mode == "build":
             text = t("cal.hint.build")
@@ -785,7 +801,7 @@ def waiting_panel(ctrl: Controller) -> E:
     return h(
         "div",
         {"class": "cal-actions waiting"},
-        h("p", {"class": "cal-consequence"}, " ".join(model.event_lines(ctrl.state))),
+        h("p", {"class": "cal-consequence"}, story.last_text(ctrl)),
     )
 
 
@@ -853,6 +869,11 @@ def dice_row(ctrl: Controller, ev: dict, key: str, sources=None) -> E:
             {"class": "cal-dice" + rolling, "data-key": f"dice-{key}"},
             h("span", {"class": "roll"}, _dice_svg(dice, "a")),
             h("span", {"class": "cal-verdict"}, verdict),
+            h(
+                "span",
+                {"class": "cal-how", "data-key": f"how-{key}"},
+                story.sentence(story.siege_how(ev)),
+            ),
         )
     a_won = ev["won"] == "attacker"
     rows = []
@@ -874,6 +895,8 @@ def dice_row(ctrl: Controller, ev: dict, key: str, sources=None) -> E:
         d=", ".join(map(str, ev["dice"][-1][1])),
         verdict=verdict,
     )
+    how = story.sentence(story.battle_how(ev))  # how the dice decided it, in words
+    label += " " + how
     told = []
     if sources is not None:
         ranks = [dict(sources[0]).get("rank", 1), dict(sources[1]).get("rank", 1)]
@@ -892,6 +915,7 @@ def dice_row(ctrl: Controller, ev: dict, key: str, sources=None) -> E:
         },
         rows,
         h("span", {"class": "cal-verdict"}, verdict),
+        h("span", {"class": "cal-how", "data-key": f"how-{key}"}, how),
         told and h("span", {"class": "dice-sources"}, told),
     )
 
@@ -984,13 +1008,20 @@ def cards_panel(ctrl: Controller) -> E:
                 t("cal.card.power_value", power=model.power_name(card["power"]), gold=c["power"]),
             ),
         ]
+        # where gold comes from, the capital in danger, how close to winning (warnings.py)
+        watch = ctrl.capital_watch(p) if not card["out"] else None
+        added = warnings.card_rows(state, p, card, watch)
+        rows[1:1] = [(a, b) for key, a, b in added if key == "income"]
+        rows += [(a, b) for key, a, b in added if key != "income"]
+        danger = warnings.board_marks(state, watch)
         items.append(
             h(
                 "li",
                 {
                     "class": f"cal-card own-{p}"
                     + (" to-move" if to_move else "")
-                    + (" out" if card["out"] else ""),
+                    + (" out" if card["out"] else "")
+                    + "".join(f" threat-{level}" for level in danger.values()),
                     "data-key": f"card-{p}",
                     "data-player": str(p),
                 },
@@ -1006,11 +1037,19 @@ def cards_panel(ctrl: Controller) -> E:
                 h("dl", None, [[h("dt", None, a), h("dd", None, b)] for a, b in rows]),
             )
         )
-    return h("ul", {"class": "cal-cards", "aria-label": t("cal.cards")}, items)
+    cards = h("ul", {"class": "cal-cards", "aria-label": t("cal.cards")}, items)
+    if state["phase"] != "play":
+        return cards
+    return h(
+        "div",
+        {"class": "cal-cards-panel"},
+        h("p", {"class": "cal-ways"}, warnings.ways_to_win(state)),
+        cards,
+    )
 
 
 def log_panel(ctrl: Controller) -> E:
-    lines = model.log_lines(ctrl.state, last=LOG_LINES)  # oldest first
+    lines = story.log_lines(ctrl, last=LOG_LINES)  # oldest first, with what each action did
     return shared_log(lines[::-1], "cal-log log-panel")
 
 
@@ -1034,6 +1073,7 @@ def end_screen(ctrl: Controller) -> E:
         h("h1", {"data-key": "end-title", "tabindex": "-1", "class": "end-title"}, title),
         h("p", {"class": "how"}, t(f"cal.how.{how}", round=result.get("round", state["round"]))),
         fight_panel(ctrl),
+        story.story_panel(ctrl),
         h(
             "div",
             {"class": "end-buttons"},

@@ -197,16 +197,6 @@ EN = {
     "cal.log.withdraw": "{name} withdraws the winning unit.",
     "cal.log.stay": "{name} keeps the winning unit in the fight.",
     "cal.log.breach": "{name} sends a unit against the structure.",
-    "cal.ev.claim": "{square} is claimed.",
-    "cal.ev.reclaim": "{square} is reclaimed.",
-    "cal.ev.salt": "{square} of {name} is salted.",
-    "cal.ev.defeat": "{name} is out of the game.",
-    "cal.ev.gained.one": "{name} gains 1 infantry on {square}.",
-    "cal.ev.gained.other": "{name} gains {n} infantry on {square}.",
-    "cal.ev.upgrade": "A unit is promoted: {rank}.",
-    "cal.ev.build1": "A tower stands on {square}.",
-    "cal.ev.build2": "A castle stands on {square}.",
-    "cal.ev.withdraw": "The winning unit withdraws.",
     # end
     "cal.how.capital": "The enemy capital was taken (round {round}).",
     "cal.how.elimination": "Every other kingdom lost its last unit (round {round}).",
@@ -404,16 +394,6 @@ FR = {
     "cal.log.withdraw": "{name} retire l'unité victorieuse.",
     "cal.log.stay": "{name} laisse l'unité victorieuse au combat.",
     "cal.log.breach": "{name} lance une unité contre la construction.",
-    "cal.ev.claim": "{square} est revendiquée.",
-    "cal.ev.reclaim": "{square} est revendiquée à nouveau.",
-    "cal.ev.salt": "{square} de {name} est salée.",
-    "cal.ev.defeat": "{name} est hors jeu.",
-    "cal.ev.gained.one": "{name} reçoit 1 fantassin en {square}.",
-    "cal.ev.gained.other": "{name} reçoit {n} fantassins en {square}.",
-    "cal.ev.upgrade": "Une unité est promue : {rank}.",
-    "cal.ev.build1": "Une tour se dresse en {square}.",
-    "cal.ev.build2": "Un château se dresse en {square}.",
-    "cal.ev.withdraw": "L'unité victorieuse se retire.",
     "cal.how.capital": "La capitale ennemie a été prise (tour {round}).",
     "cal.how.elimination": "Tous les autres royaumes ont perdu leur dernière unité (tour {round}).",
     "cal.how.fortified": "Une cité fortifiée de cinq châteaux a été achevée (tour {round}).",
@@ -428,3 +408,11 @@ FR.update(_board_strings.FR)
 def install() -> None:
     """Add these texts to the catalogues (again: no change)."""
     i18n.add_texts(EN, FR)
+
+
+# the battle story, the warnings and the gold explained (``strings_story.py``)
+from .strings_story import EN as _STORY_EN  # noqa: E402
+from .strings_story import FR as _STORY_FR  # noqa: E402
+
+EN.update(_STORY_EN)
+FR.update(_STORY_FR)
