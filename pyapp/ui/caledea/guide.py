@@ -346,7 +346,7 @@ def offer() -> E:
 def panel(tip: Tip) -> E:
     """The tip, drawn after the decision's buttons in the side column."""
     attrs = {
-        "class": "guide-tip cal-guide-tip",
+        "class": "cal-guide-tip",
         "data-key": "cal-guide-tip",
         "data-tip": tip.topic,
         "aria-label": t("cal.guide.label"),
@@ -382,7 +382,7 @@ def end_panel(ctrl) -> E | None:
     return h(
         "aside",
         {
-            "class": "guide-tip cal-guide-tip guide-end",
+            "class": "cal-guide-tip guide-end",
             "data-key": "cal-guide-end",
             "data-tip": "end",
             "aria-label": t("cal.guide.label"),
