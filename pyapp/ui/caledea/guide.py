@@ -356,9 +356,10 @@ def panel(tip: Tip) -> E:
     return h(
         "aside",
         attrs,
+        # what to tap first (in view under the decision's buttons), then why
+        tip.doing and h("p", {"class": "cal-guide-do"}, h("strong", None, tip.doing)),
         tip.note and h("p", {"class": "cal-guide-note"}, tip.note),
         h("p", {"class": "cal-guide-lesson"}, tip.lesson),
-        tip.doing and h("p", {"class": "cal-guide-do"}, h("strong", None, tip.doing)),
         h(
             "button",
             {
