@@ -194,3 +194,14 @@ def test_stop_the_guide_and_other_games_have_no_tip():
     t2.handle("start", {})
     if t2.state is not None:
         assert tip_of(drawing(t2)) is None
+
+
+def test_the_guide_texts_in_english_and_french():
+    from pyapp.ui.caledea.guide_strings import EN, FR
+
+    assert set(EN) == set(FR)
+    for k in EN:
+        assert sorted(re.findall(r"{\w+}", EN[k])) == sorted(re.findall(r"{\w+}", FR[k])), k
+    for k in FR:  # typeset as the shell's French (no space before a colon...)
+        v = i18n.CATALOGUES["fr"][k]
+        assert " :" not in v and " ;" not in v and " ?" not in v, k

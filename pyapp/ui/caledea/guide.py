@@ -151,21 +151,30 @@ class Guide:
         if topic == "capital":
             return t("cal.guide.capital", square=CAPITAL, n=k["infantry"])
         if topic == "march":
-            return t(
-                "cal.guide.march",
-                square=_sq(state, cap) if cap is not None else "?",
+            first = state["round"] <= 1
+            dist = engine.board_of(state).dist[step.source][cap] if cap is not None else 0
+            where = _sq(state, cap) if cap is not None else "?"
+            text = t(
+                "cal.guide.march" if first else "cal.guide.march_again",
+                square=where,
                 enemy=enemy,
-                n=engine.board_of(state).dist[step.source][cap] if cap is not None else 0,
-            ) + (" " + t("cal.guide.win_ways") if state["round"] <= 1 else "")
+                n=dist,
+            )
+            if step.source == state["capitals"][PERSON]:
+                text += " " + t("cal.guide.guard")
+            return text + (" " + t("cal.guide.win_ways") if first else "")
         if topic == "claim":
+            first = engine.gold(state, PERSON) <= 1
+            key = "cal.guide.claim" if first else "cal.guide.claim_again"
             return (
-                t("cal.guide.claim", square=_sq(state, step.dest))
+                t(key, square=_sq(state, step.dest))
                 + " "
                 + plural("cal.guide.gold_now", engine.gold(state, PERSON))
             )
         if topic == "upgrade":
+            again = any(u["owner"] == PERSON and u["rank"] > 1 for u in state["units"])
             return t(
-                "cal.guide.upgrade",
+                "cal.guide.upgrade_again" if again else "cal.guide.upgrade",
                 gold=engine.available(state, PERSON),
                 cavalry=costs["cavalry"],
                 general=costs["general"],

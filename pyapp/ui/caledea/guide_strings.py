@@ -24,17 +24,22 @@ EN = {
     "and the four squares around it (five castles); remove the enemy's last unit; or, after "
     "round 100, hold the most claimed squares.",
     "cal.guide.march": "March on {enemy}'s capital, {square}, {n} squares away. An infantry "
-    "steps one square a turn, and each unit moves once a turn. Leave two units at home to "
-    "guard your capital.",
+    "steps one square a turn, and each unit moves once a turn.",
+    "cal.guide.march_again": "March on {enemy}'s capital, {square}: {n} squares from these units.",
+    "cal.guide.guard": "Leave two units at home to guard your capital.",
     "cal.guide.claim": "Gold comes from claimed squares: each square with your marker gives "
     "one gold every turn. Ending a move on an unclaimed square of your two resources claims "
     "it, and a new infantry appears there. Send one unit to {square}.",
+    "cal.guide.claim_again": "Claim {square} too: one more gold every turn, and a new infantry.",
     "cal.guide.gold_now.one": "You hold 1 claimed square now: 1 gold a turn.",
     "cal.guide.gold_now.other": "You hold {n} claimed squares now: {n} gold a turn.",
     "cal.guide.upgrade": "You have {gold} gold this turn. Gold buys a cavalry ({cavalry} gold: "
     "it steps two squares and rolls two dice), a general ({general}), a tower ({tower}) or a "
     "castle ({castle}). Unspent gold is not kept: spend it now. Make the infantry on {square} "
     "a cavalry (a unit upgraded does not move this turn).",
+    "cal.guide.upgrade_again": "You have {gold} gold this turn: spend it. Make the infantry "
+    "on {square} a cavalry too (cavalry {cavalry}, general {general}, tower {tower}, castle "
+    "{castle}).",
     "cal.guide.fight": "A fight: your {units} against the {defenders} on {square}. Each unit "
     "rolls dice (one per rank, more on land of its resources); the highest dice are compared "
     "one by one. Your chance to take the square: {take}; your first battle: {first}. Good "
@@ -91,17 +96,24 @@ FR = {
     "votre capitale et les quatre cases autour (cinq châteaux) ; éliminer la dernière unité "
     "ennemie ; ou, après le tour 100, tenir le plus de cases revendiquées.",
     "cal.guide.march": "Marchez sur la capitale de {enemy}, en {square}, à {n} cases. Un "
-    "fantassin avance d'une case par tour, et chaque unité se déplace une fois par tour. "
-    "Laissez deux unités garder votre capitale.",
+    "fantassin avance d'une case par tour, et chaque unité se déplace une fois par tour.",
+    "cal.guide.march_again": "Marchez sur la capitale de {enemy}, en {square} : à {n} cases "
+    "de ces unités.",
+    "cal.guide.guard": "Laissez deux unités garder votre capitale.",
     "cal.guide.claim": "L'or vient des cases revendiquées : chaque case à votre marqueur "
     "rapporte un or à chaque tour. Finir un coup sur une case libre de vos deux ressources la "
     "revendique, et un nouveau fantassin y apparaît. Envoyez une unité en {square}.",
+    "cal.guide.claim_again": "Revendiquez aussi {square} : un or de plus à chaque tour, et un "
+    "nouveau fantassin.",
     "cal.guide.gold_now.one": "Vous tenez 1 case revendiquée : 1 or par tour.",
     "cal.guide.gold_now.other": "Vous tenez {n} cases revendiquées : {n} or par tour.",
     "cal.guide.upgrade": "Vous avez {gold} or ce tour-ci. L'or achète un cavalier ({cavalry} "
     "or : il avance de deux cases et lance deux dés), un général ({general}), une tour "
     "({tower}) ou un château ({castle}). L'or non dépensé est perdu : dépensez-le. Faites du "
     "fantassin en {square} un cavalier (une unité promue ne se déplace pas ce tour-ci).",
+    "cal.guide.upgrade_again": "Vous avez {gold} or ce tour-ci : dépensez-le. Faites aussi du "
+    "fantassin en {square} un cavalier (cavalier {cavalry}, général {general}, tour {tower}, "
+    "château {castle}).",
     "cal.guide.fight": "Un combat : vos {units} contre les {defenders} en {square}. Chaque "
     "unité lance des dés (un par rang, plus sur les terres de ses ressources) ; les plus hauts "
     "dés sont comparés un à un. Vos chances de prendre la case : {take} ; votre première "
