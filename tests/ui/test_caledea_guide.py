@@ -36,6 +36,12 @@ def tip_of(nodes):
     return tips[0] if tips else None
 
 
+def tip_text(nodes) -> str:
+    """The tip's words: what to tap, then the lesson."""
+    do = find(nodes, lambda e: e.attrs.get("data-key") == "cal-guide-do")
+    return " ".join(text_of(e) for e in [*do, tip_of(nodes)])
+
+
 def text_of(e) -> str:
     return " ".join(c if isinstance(c, str) else text_of(c) for c in e.children if c)
 
@@ -92,7 +98,7 @@ def follow_tips(table, seen: list, texts: list) -> None:
         nodes = drawing(table)
         tip = tip_of(nodes)
         assert tip is not None, "no tip while the person decides"
-        texts.append(text_of(tip))
+        texts.append(tip_text(nodes))
         topic = tip.attrs["data-tip"]
         if not seen or seen[-1] != topic:
             seen.append(topic)
@@ -158,7 +164,7 @@ def test_the_fight_tip_states_the_exact_odds():
     )
     take = odds.combat(tuple(att), tuple(dfn))[0]
     first = odds.battle(att[0], dfn[0])
-    text = text_of(tip_of(drawing(table)))
+    text = tip_text(drawing(table))
     assert f"take the square: {round(100 * take)}\u00a0%" in text
     assert f"first battle: {round(100 * first)}\u00a0%" in text
     assert 0 < take < 1
@@ -176,7 +182,7 @@ def test_another_move_gets_a_tip_from_the_new_position():
     bots_move(table)
     tip = tip_of(drawing(table))
     assert tip is not None
-    text = text_of(tip)
+    text = tip_text(drawing(table))
     assert "another move than the guide" in text
     assert tip.attrs.get("data-target")  # still one thing to tap
 

@@ -1,7 +1,8 @@
 """Caledea's own features of the shell (``pyapp/ui/feature.py``), added by the composition
 after the shell's: the guided first game (``guide.py``), offered on Caledea's new-game screen
-and drawn, while it is played, as a tip in the table's side column after the decision's own
-buttons (``decorate``: nothing is drawn over the board or Confirm)."""
+and drawn, while it is played, in the table's side column: what to tap just above the
+decision's buttons, the lesson after them (``decorate``: nothing is drawn over the board or
+Confirm)."""
 
 from __future__ import annotations
 
@@ -47,14 +48,17 @@ class CaledeaGuide(Feature):
         tip = self.guide.tip(table)
         if tip is None:
             return body
-        return E(body.tag, body.attrs, [_with_tip(c, guide.panel(tip)) for c in body.children])
+        do, lesson = guide.instruction(tip), guide.panel(tip)
+        return E(body.tag, body.attrs, [_with_tip(c, do, lesson) for c in body.children])
 
 
-def _with_tip(child, tip: E):
-    """The table's side column with the tip after its first part (the decision's buttons)."""
+def _with_tip(child, do: E | None, lesson: E):
+    """The table's side column with what to tap before its first part (the decision's
+    buttons) and the lesson after it."""
     if not isinstance(child, E) or "cal-side" not in child.attrs.get("class", "").split():
         return child
-    return E(child.tag, child.attrs, [*child.children[:1], tip, *child.children[1:]])
+    parts = [do, *child.children[:1], lesson, *child.children[1:]]
+    return E(child.tag, child.attrs, [x for x in parts if x is not None])
 
 
 def features(tables, storage=None, **_services) -> list[Feature]:

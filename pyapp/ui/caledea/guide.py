@@ -12,8 +12,8 @@ deal, with a tip beside the board at every decision (pure Python; drawn by ``fea
   state: a person who plays another move gets the plan from the new position, with a note.
   Followed to the letter, the seeded dice and the greedy bot's answers make it a win in a
   handful of turns (``tests/ui/test_caledea_guide.py`` plays it).
-* The tip is drawn in the side column after the decision's own buttons: it never lies over
-  the board or over Confirm.
+* The tip is drawn in the side column's flow: what to tap, one line just above the decision's
+  buttons, and the lesson after them. It never lies over the board or over Confirm.
 """
 
 from __future__ import annotations
@@ -352,8 +352,21 @@ def offer() -> E:
     )
 
 
+def instruction(tip: Tip) -> E | None:
+    """What to tap now, one short line drawn just above the decision's buttons (in view with
+    the board and Confirm)."""
+    if not tip.doing:
+        return None
+    return h(
+        "p",
+        {"class": "cal-guide-do", "data-key": "cal-guide-do"},
+        h("strong", None, tip.doing),
+    )
+
+
 def panel(tip: Tip) -> E:
-    """The tip, drawn after the decision's buttons in the side column."""
+    """The tip's lesson (and a note), drawn after the decision's buttons in the side column;
+    ``data-target`` names the element to tap."""
     attrs = {
         "class": "cal-guide-tip",
         "data-key": "cal-guide-tip",
@@ -365,8 +378,6 @@ def panel(tip: Tip) -> E:
     return h(
         "aside",
         attrs,
-        # what to tap first (in view under the decision's buttons), then why
-        tip.doing and h("p", {"class": "cal-guide-do"}, h("strong", None, tip.doing)),
         tip.note and h("p", {"class": "cal-guide-note"}, tip.note),
         h("p", {"class": "cal-guide-lesson"}, tip.lesson),
         h(
