@@ -165,8 +165,8 @@ def test_the_fight_tip_states_the_exact_odds():
     take = odds.combat(tuple(att), tuple(dfn))[0]
     first = odds.battle(att[0], dfn[0])
     text = tip_text(drawing(table))
-    assert f"take the square: {round(100 * take)}\u00a0%" in text
-    assert f"first battle: {round(100 * first)}\u00a0%" in text
+    assert f"take the square: {round(100 * take)}%" in text
+    assert f"first battle: {round(100 * first)}%" in text
     assert 0 < take < 1
 
 

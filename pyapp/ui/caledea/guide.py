@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pyapp.caledea import engine
 from pyapp.caledea.actions import Capital, End, Move, Upgrade
 
-from ..i18n import plural, t
+from ..i18n import language, plural, t
 from ..table import HUMAN
 from ..vdom import E, h
 from . import guide_strings, guideplan, model
@@ -76,7 +76,9 @@ def _sel_key(key: str) -> str:
 
 
 def _pct(p: float | None) -> str:
-    return f"{round(100 * (p or 0.0))}\u00a0%"
+    """A chance in whole percent, "83%" (French: "83 %", a narrow no-break space)."""
+    n = round(100 * (p or 0.0))
+    return f"{n}\u202f%" if language() == "fr" else f"{n}%"
 
 
 def _counts(state: dict, ids) -> dict[tuple[int, int], int]:
