@@ -114,7 +114,16 @@ def test_every_feature_of_the_app_is_in_the_one_composition_in_its_order():
     composed = [type(f) for f in box.shell.features]
     assert set(composed) == feature_classes()
     names = [f.name for f in box.shell.features]
-    assert names == ["banner", "saves", "rules", "language", "stats", "guide", "learn"]
+    assert names == [
+        "banner",
+        "saves",
+        "rules",
+        "language",
+        "stats",
+        "guide",
+        "caledea-guide",
+        "learn",
+    ]
     # every table of the box is made with that one shell
     for e in games.ENTRIES:
         if e.ready:
