@@ -31,7 +31,9 @@ attacker may ambush before any battle while fewer than ``n`` ambushes have been 
 starts: a move costs no gold, and nothing in a combat brings gold), and uses them as well as
 it can; the defender, who chooses the pairing *after* seeing the ambush (the engine's order),
 may keep that unit waiting until it must fight. An ambush stays on its unit until that unit's
-battle; Transport's +1 die is spent in the unit's first battle.
+battle; Transport's +1 die is spent in the unit's first battle. Each ambush more multiplies the
+positions to solve: a fight of many units of several kinds a side is weighed with as many
+ambushes as solve within ``LIMIT`` positions (the figures say how many).
 
 **Bombard**: one battle, the defender choosing which of its units (by rank) answers; the
 figure is the chance that the bombarding unit wins against that choice.
@@ -42,11 +44,24 @@ every dice outcome and the floats with the engine's own dice.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cache
 from math import comb
+from typing import TYPE_CHECKING
 
 from . import engine
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+
+def _fraction(n: int, d: int = 1) -> Fraction:
+    """An exact number, for ``exact=True`` (the tests). ``fractions`` is imported only then:
+    the site ships only the standard library modules the app uses (tools/stdlib_keep.txt), and
+    the screens use the floats."""
+    from fractions import Fraction
+
+    return Fraction(n, d)
+
 
 # ------------------------------------------------------------------ one battle
 
@@ -59,7 +74,7 @@ def _outcome(face: int, a: int, d: int, exact: bool = False):
         return (0, 0)  # complete tie
     if face == 1:
         return (1, 0) if a > d else ((0, 1) if d > a else (0, 0))
-    p = Fraction(1, face) if exact else 1.0 / face
+    p = _fraction(1, face) if exact else 1.0 / face
     win = lose = 0
     for ka in range(a + 1):
         pa = comb(a, ka) * p**ka * (1 - p) ** (a - ka)
@@ -103,7 +118,7 @@ def structure(rank: int, level: int) -> float:
 
 
 def structure_exact(rank: int, level: int) -> Fraction:
-    miss = Fraction(4, 6) if level == 1 else Fraction(5, 6)
+    miss = _fraction(4, 6) if level == 1 else _fraction(5, 6)
     return 1 - miss**rank
 
 
@@ -111,8 +126,8 @@ def breach(ranks, level: int, exact: bool = False):
     """P(at least one of units of these ranks breaks a structure of ``level``), trying one by
     one in any order (1 when there is no structure, ``level`` 0)."""
     if not level:
-        return Fraction(1) if exact else 1.0
-    miss = Fraction(1) if exact else 1.0
+        return _fraction(1) if exact else 1.0
+    miss = _fraction(1) if exact else 1.0
     for r in ranks:
         miss *= 1 - (structure_exact(r, level) if exact else structure(r, level))
     return 1 - miss
@@ -123,87 +138,172 @@ def breach(ranks, level: int, exact: bool = False):
 
 class Fight:
     """A combat reduced to what decides it. Attackers are *kinds* ``(rank, bonus)`` (bonus:
-    transported this turn, +1 die in its next battle); defenders are ranks. ``adice(kind,
-    ambushed)`` and ``ddice[rank]`` are the dice counts (from ``engine.battle_dice``);
+    transported this turn, +1 die in its next battle); defenders are ranks. ``adice[(kind,
+    ambushed)]`` and ``ddice[rank]`` are the dice counts (from ``engine.battle_dice``);
     ``level`` the defender's structure on the square (0 none), broken after the last
     defender falls. ``take(A, D, ambushed, budget)`` is the minimax chance that the attack
-    takes the square (module docstring), ``A`` and ``D`` sorted tuples, ``ambushed`` the kind of
-    the attacker carrying an ambush not yet fought (or None), ``budget`` the ambushes still
-    affordable."""
+    takes the square (module docstring), ``A`` and ``D`` sorted tuples of kinds and ranks,
+    ``ambushed`` the kind of the attacker carrying an ambush not yet fought (or None),
+    ``budget`` the ambushes still affordable.
+
+    Inside, a side is a tuple of counts (one per kind, one per rank) and each position is
+    solved once (memo)."""
 
     def __init__(self, adice: dict, ddice: dict, level: int = 0, exact: bool = False):
         self.adice = adice
         self.ddice = ddice
         self.level = level
         self.exact = exact
-        self._amb: dict = {}
-        self._pair: dict = {}
+        kinds = sorted({k for k, _ in adice} | {(k[0], False) for k, _ in adice})
+        self.kinds = kinds
+        self.kix = {k: i for i, k in enumerate(kinds)}
+        self.ranks = sorted(ddice)
+        self.rix = {r: i for i, r in enumerate(self.ranks)}
+        self.spent = [self.kix[(k[0], False)] for k in kinds]  # the kind after its battle
+        self.chance = {
+            (i, amb, j): _battle(adice[(k, amb)], ddice[r], exact)
+            for i, k in enumerate(kinds)
+            for amb in (False, True)
+            for j, r in enumerate(self.ranks)
+            if (k, amb) in adice
+        }
+        if level:
+            one = _fraction(1) if exact else 1.0
+            self.miss = [
+                one - (structure_exact(k[0], level) if exact else structure(k[0], level))
+                for k in kinds
+            ]
+        self.zero = _fraction(0) if exact else 0.0
+        self._memo: dict = {}
 
-    # the decisions, in the engine's order
+    # the boundary: sorted tuples of kinds and ranks
+    def _a(self, A) -> tuple:
+        out = [0] * len(self.kinds)
+        for k in A:
+            out[self.kix[k]] += 1
+        return tuple(out)
+
+    def _d(self, D) -> tuple:
+        out = [0] * len(self.ranks)
+        for r in D:
+            out[self.rix[r]] += 1
+        return tuple(out)
+
+    def _t(self, t) -> int:
+        return -1 if t is None else self.kix[t]
+
     def take(self, A: tuple, D: tuple, t=None, budget: int = 0):
         """Value at the ambush stage (before the next battle)."""
-        key = (A, D, t, budget)
-        got = self._amb.get(key)
-        if got is None:
-            got = self.pair_value(A, D, t, budget)
-            if t is None and budget > 0 and A and D:
-                for k in sorted(set(A)):
-                    got = max(got, self.pair_value(A, D, k, budget - 1))
-            self._amb[key] = got
-        return got
+        return self._take(self._a(A), self._d(D), self._t(t), budget)
 
     def ambush_options(self, A, D, t, budget) -> list[tuple]:
         """The attacker's ambush choices: ``(kind or None, take chance)``."""
-        out = [(None, self.pair_value(A, D, t, budget))]
+        a, d, ti = self._a(A), self._d(D), self._t(t)
+        out = [(None, self._pair(a, d, ti, budget))]
         if t is None and budget > 0:
-            out += [(k, self.pair_value(A, D, k, budget - 1)) for k in sorted(set(A))]
+            out += [(k, self._pair(a, d, self.kix[k], budget - 1)) for k in sorted(set(A))]
         return out
 
     def pair_value(self, A, D, t, budget):
         """Value once the ambush is settled: the defender picks the pairing."""
-        if not D:
-            return breach([k[0] for k in A], self.level, self.exact)
-        if not A:
-            return Fraction(0) if self.exact else 0.0
-        key = (A, D, t, budget)
-        got = self._pair.get(key)
-        if got is None:
-            got = min(v for *_, v in self.pairings(A, D, t, budget))
-            self._pair[key] = got
-        return got
+        return self._pair(self._a(A), self._d(D), self._t(t), budget)
+
+    def after(self, A, D, t, budget, dr, k, amb):
+        """(attacker's battle chance, take chance) of the battle of kind ``k`` against rank
+        ``dr``, ``amb``: that unit carries the ambush."""
+        a, d, ti = self._a(A), self._d(D), self._t(t)
+        return self._after(a, d, ti, budget, self.rix[dr], self.kix[k], amb)
 
     def pairings(self, A, D, t, budget) -> list[tuple]:
         """Every pairing the defender may choose: ``(defender rank, attacker kind, ambushed,
         attacker's battle chance, take chance after it)``."""
-        out = []
-        for dr in sorted(set(D)):
-            for k in sorted(set(A)):
-                flags = [False]
-                if t == k:
-                    flags = [True] + ([False] if A.count(k) > 1 else [])
-                for amb in flags:
-                    p, v = self.after(A, D, t, budget, dr, k, amb)
-                    out.append((dr, k, amb, p, v))
-        return out
-
-    def after(self, A, D, t, budget, dr, k, amb):
-        """(attacker's battle chance, take chance) of the battle of kind ``k`` against rank
-        ``dr``."""
-        p = _battle(self.adice[(k, amb)], self.ddice[dr], self.exact)
-        rest = _without(A, k)
-        t2 = None if amb else t
-        winner = (k[0], False)
-        d2 = _without(D, dr)
-        if d2:
-            won = max(self.withdraw_options(rest, winner, d2, t2, budget))
-        else:
-            won = self.pair_value(_with(rest, winner), d2, t2, budget)
-        lost = self.take(rest, D, t2, budget)
-        return p, p * won + (1 - p) * lost
+        a, d, ti = self._a(A), self._d(D), self._t(t)
+        return [
+            (self.ranks[j], self.kinds[i], amb, *self._after(a, d, ti, budget, j, i, amb))
+            for j, i, amb in self._options(a, d, ti)
+        ]
 
     def withdraw_options(self, rest, winner, D, t, budget) -> tuple:
         """(take chance if the winner stays, if it withdraws)."""
-        return (self.take(_with(rest, winner), D, t, budget), self.take(rest, D, t, budget))
+        d, ti = self._d(D), self._t(t)
+        return (
+            self._take(self._a((*rest, winner)), d, ti, budget),
+            self._take(self._a(rest), d, ti, budget),
+        )
+
+    # the solver, on counts
+    def _options(self, a, d, ti):
+        out = []
+        for j, nd in enumerate(d):
+            if nd:
+                for i, na in enumerate(a):
+                    if na:
+                        if i == ti:
+                            out.append((j, i, True))
+                            if na > 1:
+                                out.append((j, i, False))
+                        else:
+                            out.append((j, i, False))
+        return out
+
+    def _end(self, a):
+        if not self.level:
+            return _fraction(1) if self.exact else 1.0
+        miss = _fraction(1) if self.exact else 1.0
+        for i, n in enumerate(a):
+            if n:
+                miss *= self.miss[i] ** n
+        return 1 - miss
+
+    def _take(self, a, d, ti, b):
+        key = (0, a, d, ti, b)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._pair(a, d, ti, b)
+            if ti < 0 and b > 0 and any(a) and any(d):
+                for i, n in enumerate(a):
+                    if n:
+                        v = self._pair(a, d, i, b - 1)
+                        if v > got:
+                            got = v
+            self._memo[key] = got
+        return got
+
+    def _pair(self, a, d, ti, b):
+        if not any(d):
+            return self._end(a)
+        if not any(a):
+            return self.zero
+        key = (1, a, d, ti, b)
+        got = self._memo.get(key)
+        if got is None:
+            for j, i, amb in self._options(a, d, ti):
+                v = self._after(a, d, ti, b, j, i, amb)[1]
+                if got is None or v < got:
+                    got = v
+            self._memo[key] = got
+        return got
+
+    def _after(self, a, d, ti, b, j, i, amb):
+        p = self.chance[(i, amb, j)]
+        rest = list(a)
+        rest[i] -= 1
+        t2 = -1 if amb else ti
+        stays = list(rest)
+        stays[self.spent[i]] += 1
+        rest, stays = tuple(rest), tuple(stays)
+        d2 = list(d)
+        d2[j] -= 1
+        d2 = tuple(d2)
+        if any(d2):
+            won = self._take(stays, d2, t2, b)
+            leave = self._take(rest, d2, t2, b)
+            if leave > won:
+                won = leave
+        else:
+            won = self._end(stays)
+        lost = self._take(rest, d, t2, b)
+        return p, p * won + (1 - p) * lost
 
 
 def _without(items: tuple, x) -> tuple:
@@ -258,6 +358,23 @@ def _budget(state: dict, p: int) -> int:
     return engine.available(state, p) // k["costs"]["power"]
 
 
+# positions a figure may need before fewer ambushes are weighed (about a second in CPython)
+LIMIT = 150_000
+
+
+def _fit(fight: Fight, A: tuple, D: tuple, budget: int, least: int = 0) -> int:
+    """The most ambushes (at most ``budget``, at least ``least``) whose figure solves within
+    about ``LIMIT`` positions: every ambush more multiplies them. Only a fight of many units
+    of several kinds a side, with gold for several ambushes, is weighed with fewer."""
+    size = 2
+    for n in (*fight._a(A), *fight._d(D)):
+        size *= n + 1
+    b = budget
+    while b > least and size * (1 + b * (len(fight.kinds) + 1)) > LIMIT:
+        b -= 1
+    return b
+
+
 def _battles(fight: Fight, A: tuple, D: tuple, ambush: bool) -> list[dict]:
     out = []
     for k in sorted(set(A), reverse=True):
@@ -279,7 +396,9 @@ def attack(state: dict, square: str | int, unit_ids, exact: bool = False) -> dic
 
     Into enemy units: ``{"kind": "combat", "take": chance without ambush, "take_ambush": the
     chance with the best use of the ambushes gold allows (None when the kingdom cannot
-    ambush now), "ambushes": how many, "level": the defender's structure (0, 1, 2), "battles":
+    ambush now), "ambushes": how many ambushes that figure weighs (all that gold allows but
+    in a fight too large to weigh them all quickly, ``_fit``), "level": the defender's
+    structure (0, 1, 2), "battles":
     every pairing the defender may choose, strongest first: {"rank", "bonus", "defender",
     "dice": [attacker's, defender's], "win": attacker's chance (and "ambush_dice",
     "ambush_win" when it can ambush)}}``.
@@ -307,7 +426,7 @@ def attack(state: dict, square: str | int, unit_ids, exact: bool = False) -> dic
     if effect != "combat":
         return None
     fight, A, D = _setup(state, sq, units, exact)
-    budget = _budget(state, p)
+    budget = _fit(fight, A, D, _budget(state, p))
     return {
         "kind": "combat",
         "take": fight.take(A, D, None, 0),
@@ -340,6 +459,10 @@ def bombard(state: dict, unit_id: int, square: str | int, exact: bool = False) -
     return {"win": min(r["win"] for r in rows), "options": rows}
 
 
+def _offers_ambush(c: dict, t, affordable: int) -> bool:
+    return c["stage"] == "ambush" and t is None and affordable > 0
+
+
 def combat(state: dict, exact: bool = False) -> dict | None:
     """The odds of the combat in progress at its current decision, for the player deciding:
     ``{"stage", "take": the attack's chance to take the square from here (both sides playing
@@ -358,7 +481,9 @@ def combat(state: dict, exact: bool = False) -> dict | None:
     fight, A, D = _setup(state, sq, attackers, exact)
     amb_u = engine.unit_by_id(state, c["ambush"]) if c.get("ambush") is not None else None
     t = _kind(amb_u) if amb_u is not None else None
-    budget = _budget(state, p)
+    affordable = _budget(state, p)
+    # an ambush offered is always weighed (the one being chosen, at least)
+    budget = _fit(fight, A, D, affordable, 1 if _offers_ambush(c, t, affordable) else 0)
     stage = c["stage"]
     out = {"stage": stage, "options": []}
     if stage == "ambush":

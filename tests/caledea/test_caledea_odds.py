@@ -449,3 +449,15 @@ def test_no_odds_for_a_move_that_does_not_fight():
     state, ids = combat_position((1,), (1,))
     assert odds.attack(state, "f3", ids) is None
     assert odds.combat(state) is None
+
+
+def test_a_fight_too_large_for_every_ambush_weighs_fewer_and_says_so(monkeypatch):
+    state, ids = combat_position((3, 2, 1, 1, 2, 1), (1, 2, 1, 2, 1, 3), 0, (), 15)
+    assert engine.available(state, ORV) // 5 == 3
+    full = odds.attack(state, "g2", ids)
+    assert full["ambushes"] == 3
+    monkeypatch.setattr(odds, "LIMIT", 8_000)
+    cut = odds.attack(state, "g2", ids)
+    assert 0 < cut["ambushes"] < 3
+    assert cut["take"] == full["take"]
+    assert cut["take"] < cut["take_ambush"] <= full["take_ambush"]
