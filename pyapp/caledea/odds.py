@@ -375,17 +375,20 @@ def _fit(fight: Fight, A: tuple, D: tuple, budget: int, least: int = 0) -> int:
     return b
 
 
-def _battles(fight: Fight, A: tuple, D: tuple, ambush: bool) -> list[dict]:
+def _battles(fight: Fight, A: tuple, D: tuple, budget: int) -> list[dict]:
+    """Each first battle the defender may choose: its chances and the take chance after it."""
     out = []
     for k in sorted(set(A), reverse=True):
         for dr in sorted(set(D), reverse=True):
             na, nd = fight.adice[(k, False)], fight.ddice[dr]
             row = {"rank": k[0], "bonus": k[1], "defender": dr, "dice": [na, nd]}
-            row["win"] = _battle(na, nd, fight.exact)
-            if ambush:
+            row["win"], row["take"] = fight.after(A, D, None, 0, dr, k, False)
+            if budget:
                 na3 = fight.adice[(k, True)]
                 row["ambush_dice"] = [na3, nd]
-                row["ambush_win"] = _battle(na3, nd, fight.exact)
+                row["ambush_win"], row["ambush_take"] = fight.after(
+                    A, D, k, budget - 1, dr, k, True
+                )
             out.append(row)
     return out
 
@@ -399,9 +402,11 @@ def attack(state: dict, square: str | int, unit_ids, exact: bool = False) -> dic
     ambush now), "ambushes": how many ambushes that figure weighs (all that gold allows but
     in a fight too large to weigh them all quickly, ``_fit``), "level": the defender's
     structure (0, 1, 2), "battles":
-    every pairing the defender may choose, strongest first: {"rank", "bonus", "defender",
-    "dice": [attacker's, defender's], "win": attacker's chance (and "ambush_dice",
-    "ambush_win" when it can ambush)}}``.
+    every first pairing the defender may choose, strongest first: {"rank", "bonus",
+    "defender", "dice": [attacker's, defender's], "win": attacker's chance, "take": the take
+    chance when the defender chooses it (no ambush), and when the attacker can ambush,
+    "ambush_dice", "ambush_win", "ambush_take" (that unit ambushed, the other ambushes used as
+    well as they can be)}}``.
     Onto an undefended enemy structure: ``{"kind": "structure", "level", "take": chance it
     falls, "units": [{"rank", "win"}, ...] each unit's own chance, strongest first}``."""
     b = engine.board_of(state)
@@ -433,7 +438,7 @@ def attack(state: dict, square: str | int, unit_ids, exact: bool = False) -> dic
         "take_ambush": fight.take(A, D, None, budget) if budget else None,
         "ambushes": budget,
         "level": fight.level,
-        "battles": _battles(fight, A, D, budget > 0),
+        "battles": _battles(fight, A, D, budget),
     }
 
 

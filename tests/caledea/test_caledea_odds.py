@@ -323,6 +323,8 @@ def test_the_take_chance_equals_a_plain_minimax_over_the_units(case):
     got = odds.attack(state, "g2", ids, exact=True)
     units = [engine.unit_by_id(state, i) for i in ids]
     assert got["take"] == naive_take(state, "g2", units, 0)
+    # the defender's best first pairing is the one that leaves the least
+    assert got["take"] == min(b["take"] for b in got["battles"])
     budget = engine.available(state, ORV) // 5
     assert got["ambushes"] == budget
     if budget:

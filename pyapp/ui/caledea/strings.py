@@ -158,7 +158,7 @@ EN = {
     "cal.odds.try": "{rank} {pct}",
     "cal.odds.bombard": "Chance that bombarding {square} destroys a unit (they choose which "
     "answers)",
-    "cal.odds.caption": "Each battle the defender may choose: your unit's chance, then theirs",
+    "cal.odds.caption": "Battles the defender may choose: your chance / theirs",
     "cal.odds.yours": "Yours / theirs",
     "cal.odds.unit": "{rank}, {dice}",
     "cal.odds.unit_ambush": "{rank} in ambush, {dice}",
@@ -375,7 +375,7 @@ FR = {
     "cal.odds.try": "{rank} {pct}",
     "cal.odds.bombard": "Chances que le bombardement de {square} détruise une unité "
     "(l'adversaire choisit laquelle répond)",
-    "cal.odds.caption": "Chaque duel que le défenseur peut choisir : vos chances, puis les siennes",
+    "cal.odds.caption": "Duels au choix du défenseur : vos chances / les siennes",
     "cal.odds.yours": "Les vôtres / les siennes",
     "cal.odds.unit": "{rank}, {dice}",
     "cal.odds.unit_ambush": "{rank} en embuscade, {dice}",
