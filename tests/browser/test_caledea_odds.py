@@ -71,7 +71,7 @@ def test_a_fights_odds_are_shown_before_confirm_and_at_the_defenders_choice(
     assert text.startswith(words) and text.endswith(percent(want["take"])), text
     if lang == "fr":
         assert "\u202f%" in text
-    cells = page.locator("[data-key=odds] td")
+    cells = page.locator("[data-key=odds-battles] td")
     assert cells.count() == len(want["battles"])
     for i, b in enumerate(want["battles"]):
         assert cells.nth(i).get_attribute("data-win") == repr(b["win"])
@@ -81,11 +81,11 @@ def test_a_fights_odds_are_shown_before_confirm_and_at_the_defenders_choice(
     # cell's text running out of its cell
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     in_view(page, "[data-key=odds] strong", width, height)
-    in_view(page, "[data-key=odds] table", width, height)
+    in_view(page, "[data-key=odds-battles] table", width, height)  # one row: before Confirm
     in_view(page, "[data-action=confirm]", width, height)
     overflow = page.evaluate(
-        """() => [...document.querySelectorAll('[data-key=odds] th, [data-key=odds] td,'
-                   + ' [data-key=odds] p, [data-key=odds] caption')]
+        """() => [...document.querySelectorAll('.cal-odds th, .cal-odds td, .cal-odds p,'
+                   + ' .cal-odds caption')]
             .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"""
     )
     assert overflow == []

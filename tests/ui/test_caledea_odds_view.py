@@ -66,9 +66,11 @@ def choose(c: Controller, source: str, dest: str) -> None:
 
 
 def odds_block(c: Controller) -> E:
-    block = body(c).find(data_key="odds")
+    """The odds of the confirm bar: the chance to take the square and the battles' table."""
+    b = body(c)
+    block = b.find(data_key="odds")
     assert block is not None, "no odds before Confirm"
-    return block
+    return E("div", dict(block.attrs), [block, b.find(data_key="odds-battles")])
 
 
 def test_percent_is_whole_and_never_says_certain_when_it_is_not():
@@ -124,7 +126,8 @@ def test_a_move_into_enemy_units_shows_the_take_chance_and_every_battle(lang):
     # the confirm bar keeps its order: consequence, odds, Confirm
     bar = body(c).find(lambda e: "confirm-bar" in e.classes())
     keys = [e.attrs.get("data-key") for e in bar.children if isinstance(e, E)]
-    assert keys[:3] == ["consequence", "odds", "confirm"]
+    assert keys[:4] == ["consequence", "odds", "odds-battles", "confirm"]
+    assert "later" not in body(c).find(data_key="odds-battles").classes()
 
 
 def test_with_gold_for_ambushes_both_figures_and_the_ambushed_rows_are_shown():
@@ -138,6 +141,8 @@ def test_with_gold_for_ambushes_both_figures_and_the_ambushed_rows_are_shown():
     rows = [r.text() for r in block.find_all(lambda e: e.tag == "tr")]
     assert any("Cavalry in ambush, 5 dice" in r for r in rows)
     ambushed = [e for e in block.find_all(lambda e: e.tag == "td")][2:4]
+    # four rows: the table goes after the buttons, so that Confirm stays near the figure
+    assert "later" in body(c).find(data_key="odds-battles").classes()
     b = next(x for x in want["battles"] if x["rank"] == 2 and x["defender"] == 2)
     assert ambushed[0].attrs["data-win"] == repr(b["ambush_win"])
 

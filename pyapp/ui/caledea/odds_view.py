@@ -53,12 +53,20 @@ def pending_odds(ctrl) -> dict | None:
     return None if got is None else {"kind": "bombard", **got}
 
 
-def preview(ctrl) -> E | None:
-    """The odds block of the confirm bar (None when the pending action does not fight)."""
+# a battles table of more rows than this goes after the buttons (Confirm stays in view)
+NEAR_ROWS = 2
+
+
+def preview(ctrl) -> list[E] | None:
+    """The odds of the confirm bar (None when the pending action does not fight): the chance
+    to take the square, before Confirm; the table of battles, before Confirm when it is small
+    and after the buttons when it is not (the decision stays in view on a phone)."""
     got = pending_odds(ctrl)
     if got is None:
         return None
     a = ctrl.turn.pending
+    table = None
+    rows = []
     if got["kind"] == "structure":
         what = "tower" if got["level"] == 1 else "castle"
         lines = [
@@ -78,10 +86,8 @@ def preview(ctrl) -> E | None:
     elif got["kind"] == "bombard":
         u = model.unit(ctrl.state, a.unit)
         rows = [({"rank": u["rank"], "bonus": u["bonus"]}, got["options"], "win", "dice")]
-        lines = [
-            _headline(t("cal.odds.bombard", square=a.square), got["win"]),
-            _table(rows, [(o["defender"], o["dice"][1]) for o in got["options"]]),
-        ]
+        lines = [_headline(t("cal.odds.bombard", square=a.square), got["win"])]
+        table = _table(rows, [(o["defender"], o["dice"][1]) for o in got["options"]])
     else:
         level = got["level"]
         key = ("cal.odds.take", "cal.odds.take_tower", "cal.odds.take_castle")[level]
@@ -93,7 +99,6 @@ def preview(ctrl) -> E | None:
         for b in got["battles"]:
             if (b["defender"], b["dice"][1]) not in defenders:
                 defenders.append((b["defender"], b["dice"][1]))
-        rows = []
         kinds = []
         for b in got["battles"]:
             if (b["rank"], b["bonus"]) not in kinds:
@@ -110,12 +115,13 @@ def preview(ctrl) -> E | None:
                         "ambush_dice",
                     )
                 )
-        lines.append(_table(rows, defenders))
-    return h(
-        "div",
-        {"class": "cal-odds", "data-key": "odds", "data-odds": got["kind"]},
-        lines,
-    )
+        table = _table(rows, defenders)
+    later = " later" if len(rows) > NEAR_ROWS else ""
+    return [
+        h("div", {"class": "cal-odds", "data-key": "odds", "data-odds": got["kind"]}, lines),
+        table
+        and h("div", {"class": "cal-odds odds-detail" + later, "data-key": "odds-battles"}, table),
+    ]
 
 
 def _headline(text: str, p: float, extra: str | None = None) -> E:
