@@ -1,59 +1,22 @@
-"""Exact odds of Caledea's dice, for the bots (they weigh dice by their probabilities).
+"""Caledea's odds for the bots (they weigh dice by their probabilities).
 
-One battle: both units roll their dice and the sorted dice are compared high to low. Counting
-from the six down, the side with more dice showing the current face wins (the other either shows
-a lower die at that place or has run out); equal counts go on to the next face. That gives a
-small recursion over (face, dice left on each side) with binomial counts; a complete tie is
-rolled again, so the odds are ``win / (win + lose)``.
+One battle (``battle``) and one unit against an undefended structure (``structure``) are the
+engine-level exact odds of ``pyapp.caledea.odds``, re-exported here: there is one computation.
 
-A combat (several units a side) is estimated by a recursion over the dice counts left on each
-side, the defender putting its strongest unit against the attacker's strongest and the
-attacker never withdrawing.
+A combat (several units a side) is *estimated* here for the bots' search (quick, and the bots'
+play is tuned on it): a recursion over the dice counts left on each side, the defender putting
+its strongest unit against the attacker's strongest and the attacker never withdrawing. The
+exact figure of a combat, with the defender choosing pairings and the attacker withdrawals,
+is ``pyapp.caledea.odds.attack``.
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-from math import comb
+from functools import lru_cache
 
+from ..odds import _outcome, battle, structure
 
-@cache
-def _outcome(face: int, a: int, d: int) -> tuple[float, float]:
-    """(P attacker wins, P defender wins) with ``a`` and ``d`` dice all showing <= ``face``."""
-    if a == 0 and d == 0:
-        return (0.0, 0.0)  # complete tie
-    if face == 1:
-        return (1.0, 0.0) if a > d else ((0.0, 1.0) if d > a else (0.0, 0.0))
-    p = 1.0 / face
-    win = lose = 0.0
-    for ka in range(a + 1):
-        pa = comb(a, ka) * p**ka * (1 - p) ** (a - ka)
-        for kd in range(d + 1):
-            pd = comb(d, kd) * p**kd * (1 - p) ** (d - kd)
-            w = pa * pd
-            if ka > kd:
-                win += w
-            elif kd > ka:
-                lose += w
-            else:
-                x, y = _outcome(face - 1, a - ka, d - kd)
-                win += w * x
-                lose += w * y
-    return (win, lose)
-
-
-@cache
-def battle(a: int, d: int) -> float:
-    """P(the unit rolling ``a`` dice beats the unit rolling ``d``), ties rolled again."""
-    win, lose = _outcome(6, a, d)
-    return win / (win + lose)
-
-
-@cache
-def structure(rank: int, level: int) -> float:
-    """P(a unit of ``rank`` dice breaks a tower (level 1: any 5+) or castle (2: a 6))."""
-    miss = (4 / 6) if level == 1 else (5 / 6)
-    return 1 - miss**rank
+__all__ = ["_outcome", "battle", "combat", "structure"]
 
 
 @lru_cache(maxsize=20_000)

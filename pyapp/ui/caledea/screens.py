@@ -18,7 +18,7 @@ from ..i18n import plural, t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..table import HUMAN
 from ..vdom import E, h, svg_num
-from . import art, model, siege, story, warnings
+from . import art, model, odds_view, siege, story, warnings
 from .boardview import Marks, arrival_offset, draw_board
 from .controller import Controller
 from .setup import RANDOM
@@ -563,6 +563,7 @@ def confirm_panel(ctrl: Controller, text: str, extra: list) -> E:
         "div",
         {"class": "cal-actions confirm-bar" + (" active" if pending is not None else "")},
         h("p", {"class": "cal-consequence", "data-key": "consequence"}, text),
+        odds_view.preview(ctrl),
         _button(t("turn.confirm"), "confirm", "confirm", enabled=pending is not None, primary=True),
         _button(t("turn.undo"), "undo", "undo", enabled=bool(something)),
         extra,
@@ -782,6 +783,7 @@ def combat_prompt(ctrl: Controller) -> E:
         items.append(_choice(t("cal.choice.stay"), "stay", 0))
         items.append(_choice(t("cal.choice.withdraw", square=back), "withdraw", 1))
         text = t("cal.ask.withdraw", rank=model.rank_word(u["rank"]) if u else "")
+    odds_view.annotate(ctrl, items)
     return h(
         "div",
         {"class": "cal-actions cal-prompt", "data-key": "combat-prompt"},
