@@ -463,3 +463,85 @@ def test_a_fight_too_large_for_every_ambush_weighs_fewer_and_says_so(monkeypatch
     assert 0 < cut["ambushes"] < 3
     assert cut["take"] == full["take"]
     assert cut["take"] < cut["take_ambush"] <= full["take_ambush"]
+
+
+# ------------------------------------------------------------------ mass fights (EXACT_LIMIT)
+
+
+def test_the_mass_fight_estimate_agrees_with_the_exact_solution_within_half_a_point():
+    """``_rough`` (used beyond ``EXACT_LIMIT``) against the exact minimax on fights small
+    enough to solve: rank, land, Transport's die spent in the first battle."""
+    import random
+
+    from pyapp.caledea.odds import Fight, _rough
+
+    rnd = random.Random(5)
+    worst = 0.0
+    for _ in range(25):
+        ranks = [rnd.choice([1, 1, 2, 2, 3]) for _ in range(rnd.randint(3, 8))]
+        bonus = [rnd.random() < 0.3 for _ in ranks]
+        land, dland = rnd.choice([0, 1, 2]), rnd.choice([0, 1, 2])
+        dr = [rnd.choice([1, 1, 2, 3]) for _ in range(rnd.randint(3, 8))]
+        kinds = set(zip(ranks, bonus, strict=True)) | {(r, False) for r in ranks}
+        adice = {
+            ((r, b), amb): r + land + b + (3 if amb else 0)
+            for r, b in kinds
+            for amb in (False, True)
+        }
+        ddice = {r: r + dland for r in set(dr)}
+        fight = Fight(adice, ddice, 0, False)
+        A, D = tuple(sorted(zip(ranks, bonus, strict=True))), tuple(sorted(dr))
+        att = tuple(
+            sorted(((adice[(k, False)], adice[((k[0], False), False)]) for k in A), reverse=True)
+        )
+        dfn = tuple(sorted((ddice[r] for r in D), reverse=True))
+        worst = max(worst, abs(_rough(att, dfn) - fight.take(A, D, None, 0)))
+    assert worst < 0.005
+
+
+def test_a_mass_fight_is_estimated_and_says_so(monkeypatch):
+    """Beyond ``EXACT_LIMIT`` positions the page gets the estimate, marked, and no figures for
+    the combat's choices; with the limit lifted the same fight is solved exactly."""
+    from pyapp.caledea import odds as odds_module
+
+    state = engine.new_game({"players": 2, "seed": 1, "kingdoms": ["Xonavia", "Talaq"], "first": 0})
+    engine.apply(state, engine.legal_actions(state)[0])
+    engine.apply(state, engine.legal_actions(state)[0])
+    b = engine.board_of(state)
+    state["units"] = []
+    for i in range(12):
+        state["units"].append(
+            {
+                "id": 100 + i,
+                "owner": 0,
+                "rank": 1 + i % 2,
+                "sq": b.parse("e5"),
+                "moved": False,
+                "upgraded": False,
+                "bonus": i % 5 == 0,
+            }
+        )
+        state["units"].append(
+            {
+                "id": 200 + i,
+                "owner": 1,
+                "rank": 1 + i % 2,
+                "sq": b.parse("e6"),
+                "moved": False,
+                "upgraded": False,
+                "bonus": False,
+            }
+        )
+    state["player"] = 0
+    ids = [100 + i for i in range(12)]
+    monkeypatch.setattr(odds_module, "EXACT_LIMIT", 1000)
+    rough = odds_module.attack(state, "e6", ids)
+    assert rough["about"] is True and rough["take_ambush"] is None
+    monkeypatch.setattr(odds_module, "EXACT_LIMIT", 10**9)
+    exact = odds_module.attack(state, "e6", ids)
+    assert "about" not in exact
+    assert abs(rough["take"] - exact["take"]) < 0.005
+    by = {(r["rank"], r["bonus"], r["defender"]): r for r in exact["battles"]}
+    for r in rough["battles"]:
+        e = by[(r["rank"], r["bonus"], r["defender"])]
+        assert r["win"] == e["win"] and abs(r["take"] - e["take"]) < 0.01

@@ -257,3 +257,18 @@ def test_the_french_prompt_has_its_own_words():
     texts = list(choices(c).values())
     assert texts and all(x.startswith("Prend la case\u00a0: ") for x in texts)
     assert all(x.endswith(f"{NNBSP}%") for x in texts)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_mass_fight_is_shown_as_an_estimate(lang, monkeypatch):
+    """Beyond ``odds.EXACT_LIMIT`` the preview says its figure is an estimate and why."""
+    monkeypatch.setattr(odds, "EXACT_LIMIT", 10)
+    i18n.set_language(lang)
+    c = fight_table()
+    choose(c, "f2", "g2")
+    want = odds.attack(c.state, "g2", sorted(c.turn.pending.units))
+    assert want["about"] is True
+    head = odds_block(c).find(lambda e: e.tag == "strong")
+    assert head.attrs["data-about"] == "1" and head.attrs["data-take"] == repr(want["take"])
+    word = "about" if lang == "en" else "environ"
+    assert f"{word} {percent(want['take'])}" in head.text()

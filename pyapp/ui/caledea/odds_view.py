@@ -94,7 +94,7 @@ def preview(ctrl) -> list[E] | None:
         extra = None
         if got["take_ambush"] is not None:
             extra = plural("cal.odds.with_ambush", got["ambushes"], pct=percent(got["take_ambush"]))
-        lines = [_headline(t(key, square=a.square), got["take"], extra)]
+        lines = [_headline(t(key, square=a.square), got["take"], extra, got.get("about"))]
         defenders = []
         for b in got["battles"]:
             if (b["defender"], b["dice"][1]) not in defenders:
@@ -124,14 +124,16 @@ def preview(ctrl) -> list[E] | None:
     ]
 
 
-def _headline(text: str, p: float, extra: str | None = None) -> E:
+def _headline(text: str, p: float, extra: str | None = None, about: bool = False) -> E:
+    """The chance of the pending action; ``about``: a mass fight's estimate (odds.EXACT_LIMIT)."""
+    key = "cal.odds.headline_about" if about else "cal.odds.headline"
     return h(
         "p",
         {"class": "odds-take"},
         h(
             "strong",
-            {"data-take": repr(float(p))},
-            t("cal.odds.headline", what=text, pct=percent(p)),
+            {"data-take": repr(float(p)), "data-about": "1" if about else None},
+            t(key, what=text, pct=percent(p)),
         ),
         extra and " ",
         extra and h("span", {"class": "odds-ambush"}, extra),

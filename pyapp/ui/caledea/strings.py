@@ -160,6 +160,7 @@ EN = {
     # odds of a fight (odds_view.py)
     "cal.odds.pct": "{n}%",
     "cal.odds.headline": "{what}: {pct}",
+    "cal.odds.headline_about": "{what}: about {pct} (too many units to weigh exactly)",
     "cal.odds.take": "Chance to take {square}",
     "cal.odds.take_tower": "Chance to take {square} (beat the defenders, then break the tower)",
     "cal.odds.take_castle": "Chance to take {square} (beat the defenders, then break the castle)",
@@ -382,6 +383,7 @@ FR = {
     # odds of a fight (odds_view.py)
     "cal.odds.pct": "{n}\u202f%",
     "cal.odds.headline": "{what} : {pct}",
+    "cal.odds.headline_about": "{what} : environ {pct} (trop d'unités pour un calcul exact)",
     "cal.odds.take": "Chances de prendre {square}",
     "cal.odds.take_tower": "Chances de prendre {square} (vaincre les défenseurs, puis abattre "
     "la tour)",
