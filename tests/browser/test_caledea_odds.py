@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 from game_driver import ARTIFACTS, HUMAN_TURN, header_entry
-from saves_driver import put, reload, run_axe, saved_items
-from test_caledea_play import FIGHT_LOG, FIGHT_OPTIONS, at, record
+from saves_driver import run_axe
+from test_caledea_play import FIGHT_OPTIONS, at, open_fight, record
 
 from pyapp.caledea import odds
 from pyapp.caledea.protocol import GAME
@@ -48,12 +48,7 @@ def test_a_fights_odds_are_shown_before_confirm_and_at_the_defenders_choice(
     if lang == "fr":
         header_entry(page, "lang").click()
         page.wait_for_selector("html[lang=fr]")
-    state = GAME.replay(FIGHT_OPTIONS, FIGHT_LOG)
-    put(page, saved_items((state, ["human", "human"]), current=0, game=GAME))
-    reload(page)
-    page.wait_for_selector("#app[data-game=caledea][data-screen=handover]", timeout=WAIT)
-    page.locator("[data-action=ready]").click()
-    page.wait_for_selector(f"{HUMAN_TURN}[data-decision=turn]")
+    state = open_fight(page)
     if lang == "fr":
         page.wait_for_selector("html[lang=fr]")
 
