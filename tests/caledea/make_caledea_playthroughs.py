@@ -51,6 +51,19 @@ GAMES = {  # the first four: edition 1 of the kingdom cards (games saved with it
         },
         ["greedy", "greedy", "random", "greedy"],
     ),
+    # edition 3: its cards and its rulings (sieges in the attacker's order, 3-player defeats)
+    "edition3-strong-2p-sundral-cormarch": (
+        {"players": 2, "seed": "e3", "kingdoms": ["Sundral", "Cormarch"], "edition": 3},
+        ["strong", "strong"],
+    ),
+    "edition3-random-3p-seed5": (
+        {"players": 3, "seed": 5, "edition": 3},
+        ["random", "random", "random"],
+    ),
+    "edition3-greedy-4p-seed7": (
+        {"players": 4, "seed": 7, "edition": 3},
+        ["greedy", "greedy", "greedy", "greedy"],
+    ),
 }
 
 
