@@ -33,7 +33,15 @@ LONG_SIGHT = {
     "threat": (12.0, 6.0, 3.0),
     "garrison": (1.5, 1.0, 0.5),
     "exposure": (0.8, 0.4),
+    "press": (25, 25),
 }
+# press (from, over): a stalled game is pressed to an end. From round ``from`` on, over the next
+# ``over`` rounds, the weight of the own capital's danger falls to PRESS_DANGER of itself, the
+# garrison's to nothing, the threat to the enemy capitals rises to PRESS_THREAT times itself
+# and the pull of the enemy capitals to PRESS_PULL times itself (the strong bot only)
+PRESS_DANGER = 0.4
+PRESS_THREAT = 3.0
+PRESS_PULL = 5.0
 PULL_SQUARE = 0.6
 PULL_CAPITAL = 0.08
 ZERO_RNG = "0" * 16
@@ -215,7 +223,7 @@ def resource_squares(b, pair: str) -> list[int]:
     return _RESOURCE_SQUARES[key]
 
 
-def score(state: dict, p: int, garrison=()) -> float:
+def score(state: dict, p: int, garrison=(), pull: float = PULL_CAPITAL) -> float:
     """``p``'s material and prospects; ``garrison`` values the first units on the capital."""
     if state["out"][p]:
         return -WIN
@@ -244,7 +252,7 @@ def score(state: dict, p: int, garrison=()) -> float:
                 continue
             row = dist[cap]
             for u in mine:
-                s -= PULL_CAPITAL * u["rank"] * row[u["sq"]]
+                s -= pull * u["rank"] * row[u["sq"]]
     cap = state["capitals"][p]
     if garrison and cap is not None:
         home = sorted((u["rank"] for u in mine if u["sq"] == cap), reverse=True)
@@ -291,13 +299,51 @@ def exposure(state: dict, p: int, by: int) -> float:
     return sum(losses[: _kingdom(state, by)["moves"]])
 
 
+_VALUES: dict = {}
+VALUES_KEPT = 20_000  # remembered estimates (a bound on memory: all forgotten when full)
+
+
 def value(state: dict, p: int, sight=SHORT_SIGHT) -> float:
     """``p``'s estimate of the position: own score minus the best opponent's, with the danger
-    to each capital in the next turns."""
+    to each capital in the next turns.
+
+    Remembered by everything it reads (the units in list order, so the same sums in the same
+    order, markers, structures, capitals, players out, round, cards): the search meets the same
+    positions again (the ranking of a turn's next decision weighs the positions the previous
+    decision looked at one action further), and the figure is the one computed afresh."""
     if state["phase"] == "over":
         return WIN if p in state["result"]["winners"] else -WIN
+    o = state["options"]
+    key = (
+        p,
+        id(sight),
+        state["round"],
+        tuple(o["kingdoms"]),
+        o["edition"],
+        o["epic"],
+        tuple([(u["id"], u["sq"], u["rank"], u["owner"], u["bonus"]) for u in state["units"]]),
+        tuple(state["markers"]),
+        tuple([s if s is None else tuple(s) for s in state["structures"]]),
+        tuple(state["capitals"]),
+        tuple(state["out"]),
+    )
+    v = _VALUES.get(key)
+    if v is None:
+        if len(_VALUES) >= VALUES_KEPT:
+            _VALUES.clear()
+        v = _VALUES[key] = _value(state, p, sight)
+    return v
+
+
+def _value(state: dict, p: int, sight) -> float:
     n = len(state["capitals"])
-    mine = score(state, p, sight["garrison"])
+    pull = PULL_CAPITAL
+    press = sight.get("press")
+    if press is not None and state["round"] > press[0]:
+        f = min(1.0, (state["round"] - press[0]) / press[1])
+        sight = pressed(sight, f)
+        pull = PULL_CAPITAL * (1 + (PRESS_PULL - 1) * f)
+    mine = score(state, p, sight["garrison"], pull)
     others = []
     for q in range(n):
         if q == p or state["out"][q]:
@@ -308,7 +354,7 @@ def value(state: dict, p: int, sight=SHORT_SIGHT) -> float:
         guard, hit = sight["exposure"]
         if guard:
             mine -= guard * exposure(state, p, q)
-        sq = score(state, q, sight["garrison"])
+        sq = score(state, q, sight["garrison"], pull)
         threat = sight["threat"]
         for w, c in zip(threat, capital_threats(state, q, p, len(threat)), strict=True):
             sq -= w * c
@@ -316,6 +362,23 @@ def value(state: dict, p: int, sight=SHORT_SIGHT) -> float:
             sq -= hit * exposure(state, q, p)
         others.append(sq)
     return mine - (max(others) if others else 0.0)
+
+
+_PRESSED: dict = {}
+
+
+def pressed(sight: dict, f: float) -> dict:
+    """``sight`` with its weights moved a share ``f`` (0 to 1) of the way to pressing."""
+    key = (id(sight), f)
+    out = _PRESSED.get(key)
+    if out is None:
+        out = _PRESSED[key] = {
+            **sight,
+            "danger": tuple(w * (1 - (1 - PRESS_DANGER) * f) for w in sight["danger"]),
+            "threat": tuple(w * (1 + (PRESS_THREAT - 1) * f) for w in sight["threat"]),
+            "garrison": tuple(w * (1 - f) for w in sight["garrison"]),
+        }
+    return out
 
 
 # ------------------------------------------------------------------ expected outcomes
