@@ -9,7 +9,9 @@ state (``units[i]["id"]``). The texts:
   on one's own tower;
 * ``bombard 3 c5`` / ``transport 3 c5``: the powers; ``end``: end the turn;
 * in combat: ``ambush 3`` / ``noambush`` (attacker, before a pairing), ``pair 4 3`` (defender:
-  its unit 4 fights attacking unit 3), ``withdraw`` / ``stay`` (attacker whose unit just won).
+  its unit 4 fights attacking unit 3), ``withdraw`` / ``stay`` (attacker whose unit just won);
+* ``breach 3`` (attacker, games of the later rulings): unit 3 tries the undefended enemy
+  structure next, when units of several kinds attack it together.
 """
 
 from __future__ import annotations
@@ -104,6 +106,11 @@ class Withdraw:
         return "withdraw" if self.withdraw else "stay"
 
 
+@action("breach", "breach {unit}")
+class Breach:
+    unit: int
+
+
 def _move(text: str, square: str, units: str) -> Move:
     ids = tuple(_unit(u) for u in units.split(","))
     if len(set(ids)) != len(ids) or list(ids) != sorted(ids):
@@ -124,6 +131,7 @@ GRAMMAR = {  # verb: (words after it, build(text, *those words))
     "pair": (2, lambda _, d, a: Pair(_unit(d), _unit(a))),
     "withdraw": (0, lambda _: Withdraw(True)),
     "stay": (0, lambda _: Withdraw(False)),
+    "breach": (1, lambda _, u: Breach(_unit(u))),
 }
 
 

@@ -14,7 +14,9 @@ A state (format ``FORMAT``)::
 A player's gold is the number of squares holding their marker; ``spent`` is what they have set
 aside this turn. Every die comes from ``rng`` (``core.rng.Rng``), so a game is its options and
 its log. Combat is a series of decisions (``ambush``, ``pair``, ``withdraw``) of the players
-who make them; battles whose outcome is forced are rolled at once.
+who make them; battles whose outcome is forced are rolled at once. An undefended enemy structure
+attacked by units of several kinds is a decision too (``siege``: the attacker picks who tries
+next), in games that follow the later rulings (see ``later_rulings``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,19 @@ from ..core.errors import IllegalActionError, OptionsError
 from ..core.options import check_names, check_seed
 from ..core.rng import Rng
 from . import cards
-from .actions import Ambush, Bombard, Build, Capital, End, Move, Pair, Transport, Upgrade, Withdraw
+from .actions import (
+    Ambush,
+    Bombard,
+    Breach,
+    Build,
+    Capital,
+    End,
+    Move,
+    Pair,
+    Transport,
+    Upgrade,
+    Withdraw,
+)
 
 FORMAT = 1
 ROUNDS = 100  # app ruling: the game ends after this many rounds
@@ -32,6 +46,7 @@ RANGE = {1: 1, 2: 2, 3: 3}
 RANK_NAMES = {1: "infantry", 2: "cavalry", 3: "general"}
 CAPTURE_INFANTRY = 3
 NONE, SALTED = -1, -2
+LATER_RULINGS = 3  # the first edition of the kingdom cards whose games follow the later rulings
 
 
 # ------------------------------------------------------------------ options and setup
@@ -143,6 +158,18 @@ def copy_state(state: dict) -> dict:
 
 
 # ------------------------------------------------------------------ small queries
+
+
+def later_rulings(state: dict) -> bool:
+    """Whether this game follows the later rulings of the notes (games of edition 3 of the
+    kingdom cards on): with more than 2 players, whoever removes a player's last unit defeats
+    them and gets 3 infantry on their capital's square, as does the taker of a capital; the
+    attacker chooses the order in which several units try an undefended structure (the
+    ``siege`` decision); a unit upgraded this turn may not be transported. Games of editions 1
+    and 2 keep the first rulings (the capital's taker alone gains; the strongest unit tries a
+    structure first; transport after an upgrade allowed), so that they replay as they were
+    played."""
+    return state["options"]["edition"] >= LATER_RULINGS
 
 
 def gold(state: dict, p: int) -> int:
@@ -323,6 +350,15 @@ def why_illegal(state: dict, action, player: int | None = None) -> str | None:
         if not isinstance(action, Withdraw):
             return "the attacker decides whether the winning unit withdraws or stays"
         return None
+    if kind == "siege":
+        if not isinstance(action, Breach):
+            return "the attacker chooses which unit tries the undefended structure next"
+        c = state["combat"]
+        if action.unit in c["attackers"]:
+            return None
+        if str(action.unit) in c["origins"]:
+            return f"unit {action.unit} has tried already (it is back where it came from)"
+        return f"unit {action.unit} is not one of the units attacking this structure"
     # the player's turn
     k = kingdom_of(state, p)
     cost = k["costs"]
@@ -392,6 +428,8 @@ def why_illegal(state: dict, action, player: int | None = None) -> str | None:
             return f"unit {action.unit} is not one of yours"
         if u["moved"]:
             return "that unit has moved this turn already"
+        if isinstance(action, Transport) and u["upgraded"] and later_rulings(state):
+            return "a unit upgraded this turn may not be transported (the upgrade is its move)"
         if isinstance(action, Bombard):
             if u["upgraded"]:
                 return "a unit upgraded this turn may not bombard (it uses the unit's move)"
@@ -482,6 +520,8 @@ def legal_actions(state: dict, player: int | None = None) -> list:
         return [Pair(dv, a) for dv in sorted(defenders.values()) for a in _attacker_reps(state, c)]
     if kind == "withdraw":
         return [Withdraw(False), Withdraw(True)]
+    if kind == "siege":
+        return [Breach(i) for i in _siege_reps(state, c)]
     out: list = [End()]
     out += move_actions(state, p)
     k = kingdom_of(state, p)
@@ -499,7 +539,9 @@ def legal_actions(state: dict, player: int | None = None) -> list:
                         out.append(Bombard(ids[0], b.name(t)))
         elif k["power"] == "transport":
             fresh = {u["sq"] for u in state["units"] if u["owner"] == p and not u["moved"]}
-            for key, ids in _groups(state, p, lambda u: not u["moved"]).items():
+            later = later_rulings(state)
+            carried = _groups(state, p, lambda u: not u["moved"] and not (later and u["upgraded"]))
+            for key, ids in carried.items():
                 for t in sorted(fresh):
                     if t != key[0]:
                         out.append(Transport(ids[0], b.name(t)))
@@ -515,6 +557,20 @@ def _attacker_reps(state: dict, c: dict) -> list[int]:
         if key not in seen:
             seen.add(key)
             reps.append(uid)
+    return reps
+
+
+def _siege_reps(state: dict, c: dict) -> list[int]:
+    """One untried unit per kind (rank, origin) of a siege, strongest first: only the rank's
+    dice count, and a unit that fails stays where it came from."""
+    seen, reps = set(), []
+    for u in sorted(
+        (unit_by_id(state, i) for i in c["attackers"]), key=lambda u: (-u["rank"], u["id"])
+    ):
+        key = (u["rank"], c["origins"][str(u["id"])])
+        if key not in seen:
+            seen.add(key)
+            reps.append(u["id"])
     return reps
 
 
@@ -599,6 +655,10 @@ def apply(state: dict, action) -> dict:
         c["winner"] = None
         _next_battle(state)
         _run_combat(state, rng)
+    elif isinstance(action, Breach):
+        _run_siege(state, rng, action.unit)
+        if state["combat"] is None:
+            _turn_over_after_fight(state)
     state["rng"] = rng.hex()
     return state
 
@@ -725,7 +785,7 @@ def _run_combat(state: dict, rng: Rng) -> None:
     c = state["combat"]
     while c is not None:
         p = c["attacker"]
-        defenders = units_at(state, c["sq"])
+        defenders = _defenders(state, c)
         if not c["attackers"] or not defenders:
             _end_combat(state, rng)
             return
@@ -798,11 +858,12 @@ def _battle(state: dict, did: int, aid: int, rng: Rng) -> None:
         "won": "attacker" if outcome > 0 else "defender",
     }
     state["events"].append(ev)
+    later = later_rulings(state)
     if outcome > 0:
-        _remove_unit(state, dfn)
+        _remove_unit(state, dfn, c["attacker"] if later else None)
         if c["bombard"]:
             c["attackers"] = []
-        elif units_at(state, c["sq"]):
+        elif _defenders(state, c):
             c["winner"] = aid
             c["stage"] = "withdraw"
             return
@@ -810,15 +871,23 @@ def _battle(state: dict, did: int, aid: int, rng: Rng) -> None:
         c["attackers"] = []  # a bombarding unit that loses stays where it is
     else:
         c["attackers"].remove(aid)
-        _remove_unit(state, att)
+        _remove_unit(state, att, c["defender"] if later else None)
     c["stage"] = "ambush"
 
 
-def _remove_unit(state: dict, u: dict) -> None:
+def _defenders(state: dict, c: dict) -> list[dict]:
+    """The defending units left on the combat's square (the defeat of their player may have
+    put the attacker's captured infantry there: those do not defend)."""
+    return [u for u in units_at(state, c["sq"]) if u["owner"] == c["defender"]]
+
+
+def _remove_unit(state: dict, u: dict, by: int | None = None) -> None:
+    """Take a unit off the board; its player's last unit gone, they are out, defeated ``by``
+    the other side of that battle (``None`` under the first rulings: nobody gains)."""
     state["units"].remove(u)
     p = u["owner"]
     if not any(v["owner"] == p for v in state["units"]) and not state["out"][p]:
-        _defeat(state, p, None)
+        _defeat(state, p, by, "elimination")
 
 
 def _end_combat(state: dict, rng: Rng) -> None:
@@ -836,13 +905,38 @@ def _end_combat(state: dict, rng: Rng) -> None:
             for i in c["attackers"]:
                 unit_by_id(state, i)["sq"] = sq
             _arrive(state, p, sq)
+    if state["combat"] is None:  # not when a siege decision follows the battles
+        _turn_over_after_fight(state)
+
+
+def _turn_over_after_fight(state: dict) -> None:
+    """After a fight that took the turn's last move (or the attacker's last unit)."""
     if state["phase"] == "play" and (state["moves_left"] <= 0 or state["out"][state["player"]]):
         _end_turn(state)
 
 
 def _attack_structure(state, p, sq, ids, origins, rng: Rng) -> None:
-    """Undefended enemy structure: the units try one at a time, strongest first, with their
-    rank's dice only; 5+ breaks a tower, 6 a castle; the first success lets the rest in."""
+    """Undefended enemy structure: the units try one at a time with their rank's dice only; 5+
+    breaks a tower, 6 a castle; the first success lets the rest in. Under the later rulings the
+    attacker chooses who tries next (a ``siege`` decision, unless only one kind of unit is
+    left); under the first, the strongest tries first."""
+    if later_rulings(state):
+        s = state["structures"][sq]
+        state["combat"] = {
+            "sq": sq,
+            "square": board_of(state).name(sq),
+            "attacker": p,
+            "defender": s[0],
+            "attackers": sorted(ids),
+            "origins": {str(i): origins[i] for i in ids},
+            "stage": "siege",
+            "ambush": None,
+            "winner": None,
+            "bombard": False,
+            "level": s[1],
+        }
+        _run_siege(state, rng)
+        return
     s = state["structures"][sq]
     need = 5 if s[1] == 1 else 6
     units = sorted((unit_by_id(state, i) for i in ids), key=lambda u: (-u["rank"], u["id"]))
@@ -869,16 +963,50 @@ def _attack_structure(state, p, sq, ids, origins, rng: Rng) -> None:
         u["sq"] = origins[u["id"]]
 
 
+def _run_siege(state: dict, rng: Rng, chosen: int | None = None) -> None:
+    """Units try the structure (``chosen`` first) until one breaks it, all have failed, or the
+    attacker must choose who tries next (units of several kinds left untried)."""
+    c = state["combat"]
+    p, sq = c["attacker"], c["sq"]
+    need = 5 if c["level"] == 1 else 6
+    while c["attackers"]:
+        if chosen is None:
+            reps = _siege_reps(state, c)
+            if len(reps) > 1:
+                return  # the attacker decides
+            chosen = reps[0]
+        u = unit_by_id(state, chosen)
+        chosen = None
+        dice = _dice(rng, u["rank"])
+        ok = dice[0] >= need
+        state["events"].append(
+            {
+                "type": "siege",
+                "square": c["square"],
+                "unit": u["id"],
+                "dice": dice,
+                "level": c["level"],
+                "won": ok,
+            }
+        )
+        if ok:
+            state["combat"] = None
+            state["structures"][sq] = None
+            for i in c["attackers"]:  # it and those that have not tried yet
+                unit_by_id(state, i)["sq"] = sq
+            _arrive(state, p, sq)
+            return
+        c["attackers"].remove(u["id"])  # failed: it stays on the square it came from
+    state["combat"] = None
+
+
 def _arrive(state: dict, p: int, sq: int) -> None:
     """Units of ``p`` have taken ``sq``: capital, salting, claiming."""
     caps = state["capitals"]
     if sq in caps and caps.index(sq) != p:
-        q = caps.index(sq)
-        _defeat(state, q, p)
+        _defeat(state, caps.index(sq), p, "capital")
         if state["phase"] == "over":
             return
-        for _ in range(CAPTURE_INFANTRY):
-            _add_unit(state, p, sq)
     m = state["markers"][sq]
     name = board_of(state).name(sq)
     if m >= 0 and m != p:
@@ -894,8 +1022,11 @@ def _arrive(state: dict, p: int, sq: int) -> None:
             state["events"].append({"type": "reclaim", "square": name})
 
 
-def _defeat(state: dict, q: int, by: int | None) -> None:
-    """Player ``q`` is out (capital taken, or no unit left): their pieces leave the board."""
+def _defeat(state: dict, q: int, by: int | None, how: str) -> None:
+    """Player ``q`` is out (``how``: ``capital`` taken, or ``elimination``, no unit left): their
+    pieces leave the board. If the game goes on, the player who defeated them (``by``) gets 3
+    infantry on their capital's square (the box's 20 units at most)."""
+    cap = state["capitals"][q]
     state["out"][q] = True
     state["capitals"][q] = None
     state["units"] = [u for u in state["units"] if u["owner"] != q]
@@ -904,7 +1035,10 @@ def _defeat(state: dict, q: int, by: int | None) -> None:
     state["events"].append({"type": "defeat", "player": q, "by": by})
     left = [p for p in range(state["options"]["players"]) if not state["out"][p]]
     if len(left) == 1:
-        _finish(state, left, "capital" if by is not None else "elimination")
+        _finish(state, left, how)
+    elif by is not None and cap is not None:
+        for _ in range(CAPTURE_INFANTRY):
+            _add_unit(state, by, cap)
 
 
 def _finish(state: dict, winners: list[int], how: str) -> None:

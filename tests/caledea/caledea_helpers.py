@@ -15,11 +15,17 @@ def sq(name: str, epic: bool = False) -> int:
     return cards.board(epic).parse(name)
 
 
-def started(kingdoms=("Xonavia", "Talaq"), capitals=None, first=0, players=None, seed=1):
+def started(
+    kingdoms=("Xonavia", "Talaq"), capitals=None, first=0, players=None, seed=1, edition=None
+):
     """A game with the capitals placed (default: each kingdom's first resource square) and no
-    unit on the board yet; seat ``first`` to play."""
+    unit on the board yet; seat ``first`` to play (``edition``: of the kingdom cards, default
+    the newest)."""
     n = players or len(kingdoms)
-    state = GAME.new_game({"players": n, "seed": seed, "kingdoms": list(kingdoms), "first": first})
+    options = {"players": n, "seed": seed, "kingdoms": list(kingdoms), "first": first}
+    if edition is not None:
+        options["edition"] = edition
+    state = GAME.new_game(options)
     if capitals is None:
         capitals = [squares_of(cards.kingdom(k)["pair"])[0] for k in kingdoms]
     for i in range(n):
@@ -60,6 +66,23 @@ class Dice:
         roll = self.rolls.pop(0)
         assert len(roll) == n, f"scripted {roll} but the engine rolls {n} dice"
         return sorted(roll, reverse=True)
+
+
+class Faces:
+    """Scripted dice, one face per roll: ``Faces(monkeypatch, 6, 1)`` makes the next roll show
+    only sixes and the one after only ones, whatever the number of dice (a battle rolls the
+    attacker's dice, then the defender's; a siege try rolls the unit's)."""
+
+    def __init__(self, monkeypatch, *faces):
+        self.faces = list(faces)
+        self.asked = []
+        monkeypatch.setattr(engine, "_dice", self._dice)
+
+    def _dice(self, rng, n):
+        self.asked.append(n)
+        if not self.faces:
+            raise AssertionError(f"no scripted dice left (asked for {n})")
+        return [self.faces.pop(0)] * n
 
 
 def unit(state: dict, uid: int) -> dict | None:

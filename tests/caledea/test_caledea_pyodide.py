@@ -24,6 +24,8 @@ JOBS = [
         "bots": ["random", "random"],
         "actions": 300,
     },
+    # a siege decision (``breach``) of the later rulings comes up in this one
+    {"options": {"players": 3, "seed": 5}, "bots": ["random"] * 3, "actions": 700},
 ]
 
 
@@ -31,3 +33,4 @@ def test_engine_and_bots_give_the_same_games_in_pyodide():
     for job, got in zip(JOBS, run_jobs(RUNNER, JOBS, timeout=600), strict=True):
         assert len(got["log"]) > 10
         assert got == play_job(job)
+    assert any(text.startswith("breach ") for text in got["log"])

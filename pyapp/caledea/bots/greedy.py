@@ -3,7 +3,8 @@
 On its turn it weighs every legal action by ``evaluate.expected`` (attacks by their exact odds)
 and ends the turn when nothing beats standing still. In combat: it ambushes with its strongest
 attacker when it can pay, pairs its defenders to make the battle cost the attacker most, and
-keeps a winning unit in the fight while the attack still more likely succeeds than fails.
+keeps a winning unit in the fight while the attack still more likely succeeds than fails; in a
+siege the unit likeliest to break the structure tries first.
 """
 
 from __future__ import annotations
@@ -62,6 +63,11 @@ def combat_choice(st: dict):
             default=Ambush(-1),
         )
         return best
+    if d["kind"] == "siege":  # the likeliest to break the structure tries first
+        level = c["level"]
+        return max(
+            legal, key=lambda a: odds.structure(engine.unit_by_id(st, a.unit)["rank"], level)
+        )
     if d["kind"] == "pair":
 
         def gain(a: Pair) -> float:

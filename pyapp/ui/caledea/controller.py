@@ -390,7 +390,8 @@ class Controller(SeatInputs, TableController):
         self.play(End())
 
     def _on_choose(self, data):
-        """A prompt's answer in combat: ambush, pairing, withdrawal (the engine's actions)."""
+        """A prompt's answer in combat: ambush, pairing, withdrawal, which unit tries an enemy
+        structure next (the engine's actions)."""
         p = self.human_to_move()
         if p is None:
             return False
@@ -407,7 +408,7 @@ class Controller(SeatInputs, TableController):
             action = GAME.parse_action(text)
         except GameError:
             return False
-        if action.kind != kind:
+        if action.kind != {"siege": "breach"}.get(kind, kind):
             return False
         self.play(action)
 

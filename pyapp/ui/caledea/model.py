@@ -169,6 +169,8 @@ def describe(state: dict, player: int | None, text: str) -> str:
         return t("cal.log.pair", name=who)
     if kind == "withdraw":
         return t("cal.log.withdraw" if a.withdraw else "cal.log.stay", name=who)
+    if kind == "breach":
+        return t("cal.log.breach", name=who)
     return text
 
 

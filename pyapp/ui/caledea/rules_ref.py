@@ -32,9 +32,18 @@ _EN = [
         "items": [
             (
                 None,
-                "With three or four players, taking a capital knocks that kingdom out: the "
-                "player who took it gets three infantry there and every piece of the beaten "
-                "kingdom leaves the board. The last kingdom standing wins.",
+                "With three or four players, a kingdom is knocked out when its capital is taken "
+                "or when its last unit is lost. Whoever beat it (the taker of the capital, or "
+                "the other side of the battle or bombard that cost the last unit) gets three "
+                "infantry on the beaten capital's square, even if that last unit fell on that "
+                "very square; every piece of the beaten kingdom leaves the board. The last "
+                "kingdom standing wins.",
+            ),
+            (
+                None,
+                "An army never holds more than 20 units, the count of the box (a ruling of this "
+                "edition's notes): a new infantry that would be the 21st is simply not placed, "
+                "while the claim or the victory that brought it still counts.",
             ),
             (
                 None,
@@ -152,8 +161,10 @@ _EN = [
                 "Towers and castles",
                 "A defender gets one more die on a square with a tower, two with a castle. An "
                 "undefended enemy structure is attacked by one unit at a time with its rank's "
-                "dice only: a 5 or 6 breaks a tower, a 6 breaks a castle. The unit then moves "
-                "in; otherwise it goes back.",
+                "dice only: a 5 or 6 breaks a tower, a 6 breaks a castle. When units of "
+                "different kinds attack it together, you pick which one tries next. The first "
+                "that breaks it goes in, along with every unit of that move still waiting its "
+                "turn; those that failed are back on their starting squares.",
             ),
         ],
     },
@@ -187,7 +198,8 @@ _EN = [
                 "Transport",
                 "One unit that has not moved jumps to any square holding another of your units "
                 "that has not moved. It may still move afterwards, and rolls one more die if it "
-                "attacks this turn.",
+                "attacks this turn. A unit upgraded this turn cannot be carried: the upgrade "
+                "used up its move.",
             ),
         ],
     },
@@ -198,7 +210,11 @@ _EN = [
         "one of the highlighted squares: the app shows the path and what the move will do "
         "before you confirm. Buttons beside the board upgrade, build and use your power; they "
         "are enabled only when the move is allowed and you can pay. In a fight, the app asks "
-        "the defender for each pairing and the attacker whether to withdraw.",
+        "the defender for each pairing and the attacker whether to withdraw, and which unit "
+        "tries an enemy tower or castle next, showing each one's chance to break it. Games "
+        "saved with the first two editions of the kingdoms keep their older rulings: only a "
+        "capital's taker gains infantry, the strongest unit tries a structure first, and an "
+        "upgraded unit may still be transported.",
         "items": [],
     },
 ]
@@ -223,9 +239,18 @@ _FR = [
         "items": [
             (
                 None,
-                "À trois ou quatre joueurs, prendre une capitale élimine ce royaume : celui qui "
-                "l'a prise reçoit trois fantassins à cet endroit et toutes les pièces du royaume "
-                "vaincu quittent le plateau. Le dernier royaume en lice gagne.",
+                "À trois ou quatre joueurs, un royaume est éliminé quand sa capitale est prise "
+                "ou quand il perd sa dernière unité. Son vainqueur (celui qui a pris la "
+                "capitale, ou l'autre camp du duel ou de la bombarde qui lui a coûté sa "
+                "dernière unité) reçoit trois fantassins sur la case de la capitale vaincue, "
+                "même si cette dernière unité est tombée sur cette case ; toutes les pièces du "
+                "royaume vaincu quittent le plateau. Le dernier royaume en lice gagne.",
+            ),
+            (
+                None,
+                "Une armée ne compte jamais plus de 20 unités, le nombre de la boîte (une règle "
+                "des notes de cette édition) : un nouveau fantassin qui serait le 21e n'est "
+                "pas posé, mais la revendication ou la victoire qui l'apportait compte.",
             ),
             (
                 None,
@@ -345,7 +370,10 @@ _FR = [
                 "Le défenseur lance un dé de plus sur une case avec une tour, deux avec un "
                 "château. Une construction ennemie sans défenseur s'attaque avec une unité à la "
                 "fois, avec les seuls dés de son grade : un 5 ou un 6 abat une tour, un 6 un "
-                "château. L'unité entre alors ; sinon elle revient.",
+                "château. Quand des unités de sortes différentes l'attaquent ensemble, vous "
+                "choisissez laquelle tente sa chance. La première qui l'abat entre, avec toutes "
+                "les unités de ce coup qui attendaient encore ; celles qui ont échoué sont "
+                "revenues sur leur case de départ.",
             ),
         ],
     },
@@ -380,7 +408,8 @@ _FR = [
                 "Transport",
                 "Une unité qui n'a pas bougé saute sur n'importe quelle case portant une autre "
                 "de vos unités qui n'a pas bougé. Elle peut encore se déplacer ensuite et lance "
-                "un dé de plus si elle attaque ce tour.",
+                "un dé de plus si elle attaque ce tour. Une unité promue ce tour ne peut pas "
+                "être transportée : la promotion a pris son déplacement.",
             ),
         ],
     },
@@ -392,7 +421,11 @@ _FR = [
         "l'effet du coup avant que vous confirmiez. Les boutons près du plateau promeuvent, "
         "bâtissent et utilisent votre pouvoir ; ils ne sont actifs que si le coup est permis "
         "et payable. En combat, l'application demande au défenseur chaque duel et à "
-        "l'attaquant s'il se retire.",
+        "l'attaquant s'il se retire, et quelle unité tente d'abattre une tour ou un château "
+        "ennemi, avec la chance de chacune. Les parties enregistrées avec les deux premières "
+        "éditions des royaumes gardent leurs anciennes règles : seul le preneur d'une capitale "
+        "reçoit des fantassins, l'unité la plus forte tente une construction en premier, et une "
+        "unité promue peut encore être transportée.",
         "items": [],
     },
 ]

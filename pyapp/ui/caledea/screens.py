@@ -18,7 +18,7 @@ from ..i18n import plural, t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..table import HUMAN
 from ..vdom import E, h, svg_num
-from . import art, model
+from . import art, model, siege
 from .boardview import Marks, arrival_offset, draw_board
 from .controller import Controller
 from .setup import RANDOM
@@ -620,6 +620,8 @@ def combat_prompt(ctrl: Controller) -> E:
     kind = d["kind"]
     c = state["combat"]
     p = d["player"]
+    if kind == "siege":
+        return siege.siege_prompt(ctrl, _choice)
     legal = GAME.legal_actions(ctrl.obs(p), p)
     items = []
     if kind == "ambush":
@@ -741,7 +743,9 @@ def fight_panel(ctrl: Controller) -> E | None:
                     {"class": f"own-{c['defender']}"},
                     h("span", {"class": "cal-swatch"}),
                     " ",
-                    t(
+                    siege.defended_text(ctrl, c)
+                    if c.get("stage") == "siege"
+                    else t(
                         "cal.fight.defend",
                         name=names[c["defender"]],
                         units=model.units_text(defenders),

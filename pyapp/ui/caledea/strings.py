@@ -144,6 +144,18 @@ EN = {
     ),
     "cal.choice.stay": "Stay in the fight",
     "cal.choice.withdraw": "Withdraw to {square}",
+    # the siege decision (several kinds of units against an undefended tower or castle)
+    "cal.prompt.siege": "{name}: choose which of your units tries the enemy structure next.",
+    "cal.siege.ask1": "The tower on {square} has no defender. Choose who tries to break it "
+    "next: a unit that fails goes back where it came from; once one succeeds, it goes in with "
+    "every unit that has not tried yet.",
+    "cal.siege.ask2": "The castle on {square} has no defender. Choose who tries to break it "
+    "next: a unit that fails goes back where it came from; once one succeeds, it goes in with "
+    "every unit that has not tried yet.",
+    "cal.siege.choice1": "Your {rank} from {square}: {chance}% to break the tower",
+    "cal.siege.choice2": "Your {rank} from {square}: {chance}% to break the castle",
+    "cal.siege.side1": "{name}'s tower on {square}, with no defender",
+    "cal.siege.side2": "{name}'s castle on {square}, with no defender",
     "cal.fight.title": "Combat",
     "cal.fight.attack": "{name} attacks with {units}",
     "cal.fight.defend": "{name} defends {square} with {units}",
@@ -183,6 +195,7 @@ EN = {
     "cal.log.pair": "{name} chooses the next battle.",
     "cal.log.withdraw": "{name} withdraws the winning unit.",
     "cal.log.stay": "{name} keeps the winning unit in the fight.",
+    "cal.log.breach": "{name} sends a unit against the structure.",
     "cal.ev.claim": "{square} is claimed.",
     "cal.ev.reclaim": "{square} is reclaimed.",
     "cal.ev.salt": "{square} of {name} is salted.",
@@ -336,6 +349,20 @@ FR = {
     ),
     "cal.choice.stay": "Rester au combat",
     "cal.choice.withdraw": "Se retirer en {square}",
+    "cal.prompt.siege": "{name} : choisissez laquelle de vos unités tente sa chance contre la "
+    "construction ennemie.",
+    "cal.siege.ask1": "La tour en {square} n'a pas de défenseur. Choisissez qui tente de "
+    "l'abattre : une unité qui échoue revient d'où elle vient ; dès qu'une réussit, elle entre "
+    "avec toutes celles qui n'ont pas encore tenté.",
+    "cal.siege.ask2": "Le château en {square} n'a pas de défenseur. Choisissez qui tente de "
+    "l'abattre : une unité qui échoue revient d'où elle vient ; dès qu'une réussit, elle entre "
+    "avec toutes celles qui n'ont pas encore tenté.",
+    "cal.siege.choice1": "Votre {rank} venu de {square} : {chance}\u202f% de chances "
+    "d'abattre la tour",
+    "cal.siege.choice2": "Votre {rank} venu de {square} : {chance}\u202f% de chances "
+    "d'abattre le château",
+    "cal.siege.side1": "La tour de {name} en {square}, sans défenseur",
+    "cal.siege.side2": "Le château de {name} en {square}, sans défenseur",
     "cal.fight.title": "Combat",
     "cal.fight.attack": "{name} attaque avec {units}",
     "cal.fight.defend": "{name} défend {square} avec {units}",
@@ -373,6 +400,7 @@ FR = {
     "cal.log.pair": "{name} choisit le prochain duel.",
     "cal.log.withdraw": "{name} retire l'unité victorieuse.",
     "cal.log.stay": "{name} laisse l'unité victorieuse au combat.",
+    "cal.log.breach": "{name} lance une unité contre la construction.",
     "cal.ev.claim": "{square} est revendiquée.",
     "cal.ev.reclaim": "{square} est revendiquée à nouveau.",
     "cal.ev.salt": "{square} de {name} est salée.",
