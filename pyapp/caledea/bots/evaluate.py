@@ -5,6 +5,9 @@ squares, units by rank, structures, the pull of unclaimed resource squares and o
 capital, and subtracts the danger to their capital: the odds (``odds.combat``) that the enemy
 units able to reach it in one move take it.
 
+The strong bot's sight also presses a stalled game (see ``LONG_SIGHT["press"]``): the later the
+round, the less its own capital's danger and the more the enemy capital weigh.
+
 ``outcomes(state, action)`` lists ``(probability, state)`` after an action: one state for actions
 without dice, two (taken, failed) for attacks, with losses set to their expected counts.
 Bot states carry a fixed generator so the engine's ``apply`` runs on them; their dice are never
