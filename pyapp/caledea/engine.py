@@ -1032,13 +1032,15 @@ def _defeat(state: dict, q: int, by: int | None, how: str) -> None:
     state["units"] = [u for u in state["units"] if u["owner"] != q]
     state["markers"] = [NONE if m == q else m for m in state["markers"]]
     state["structures"] = [None if s is not None and s[0] == q else s for s in state["structures"]]
-    state["events"].append({"type": "defeat", "player": q, "by": by})
+    ev = {"type": "defeat", "player": q, "by": by}
+    state["events"].append(ev)
     left = [p for p in range(state["options"]["players"]) if not state["out"][p]]
     if len(left) == 1:
         _finish(state, left, how)
     elif by is not None and cap is not None:
-        for _ in range(CAPTURE_INFANTRY):
-            _add_unit(state, by, cap)
+        gained = sum(_add_unit(state, by, cap) for _ in range(CAPTURE_INFANTRY))
+        if later_rulings(state):  # for the screens (editions 1-2: the event as it was)
+            ev["gained"], ev["square"] = gained, board_of(state).name(cap)
 
 
 def _finish(state: dict, winners: list[int], how: str) -> None:

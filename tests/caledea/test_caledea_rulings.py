@@ -51,7 +51,7 @@ def test_last_defenders_falling_on_their_capital_give_the_attacker_three_infantr
     Faces(monkeypatch, 6, 1)  # the attacker wins
     GAME.play(state, f"move c1 {a}")
     assert unit(state, d) is None and state["out"] == [True, False, False]
-    assert defeats(state) == [{"type": "defeat", "player": X, "by": T}]
+    assert defeats(state) == [{"type": "defeat", "player": X, "by": T, "gained": 3, "square": "c1"}]
     assert GAME.result(state) is None and state["combat"] is None
     # the 3 infantry gained there, and the attacker moved in beside them
     assert where(state, a) == "c1" and len(on(state, "c1", T)) == 1 + engine.CAPTURE_INFANTRY
@@ -122,7 +122,7 @@ def test_units_gained_by_a_defeat_stop_at_twenty(monkeypatch):
     GAME.play(state, "end")
     Faces(monkeypatch, 6, 1)
     GAME.play(state, f"move e7 {a}")
-    assert state["out"][X]
+    assert state["out"][X] and defeats(state)[0]["gained"] == 2
     assert owned(state, T) == engine.MAX_UNITS and len(on(state, "c1", T)) == 2
 
 

@@ -105,3 +105,29 @@ def test_the_siege_choice_in_french_with_a_castle(english):
     assert labels[0].endswith("\u00a0: 31\u202f% de chances d'abattre le château")
     assert labels[1].endswith("17\u202f% de chances d'abattre le château")
     assert "sans défenseur" in to_json(render(c)[0])
+
+
+def test_a_defeat_with_three_players_tells_the_infantry_gained(english, monkeypatch):
+    from pyapp.ui.caledea import model
+
+    options = {"players": 3, "seed": 1, "first": 0}
+    state = GAME.new_game({**options, "kingdoms": ["Xonavia", "Talaq", "Orvenne"]})
+    for text in ("capital c1", "capital g1", "capital j1"):
+        GAME.play(state, text)
+    b = engine.board_of(state)
+    for u in state["units"]:  # Xonavia's last unit on e7, Talaq's cavalry beside it on e6
+        u["sq"] = {0: b.parse("e7"), 1: b.parse("e6"), 2: b.parse("j5")}[u["owner"]]
+        u["rank"] = 2 if u["owner"] == 1 else 1
+    state["units"] = [u for u in state["units"] if u["owner"] != 0][:5] + [
+        next(u for u in state["units"] if u["owner"] == 0)
+    ]
+    GAME.play(state, "end")
+    faces = iter([6, 1])
+    monkeypatch.setattr(engine, "_dice", lambda rng, n: [next(faces)] * n)
+    talaq = next(u["id"] for u in state["units"] if u["owner"] == 1)
+    GAME.play(state, f"move e7 {talaq}")
+    lines = model.event_lines(state)
+    assert "Xonavia is out of the game." in lines
+    assert "Talaq gains 3 infantry on c1." in lines
+    i18n.set_language("fr")
+    assert "Talaq reçoit 3 fantassins en c1." in model.event_lines(state)

@@ -196,6 +196,9 @@ def event_lines(state: dict) -> list[str]:
             out.append(t("cal.ev.salt", square=ev["square"], name=names[ev["player"]]))
         elif kind == "defeat":
             out.append(t("cal.ev.defeat", name=names[ev["player"]]))
+            if ev.get("gained"):  # later rulings: the victor's infantry on the capital's square
+                n = ev["gained"]
+                out.append(plural("cal.ev.gained", n, name=names[ev["by"]], square=ev["square"]))
         elif kind == "upgrade":
             out.append(t("cal.ev.upgrade", rank=rank_word(ev["rank"])))
         elif kind == "build":
