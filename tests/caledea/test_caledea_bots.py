@@ -168,3 +168,65 @@ def test_greedy_beats_random():
 def test_unknown_bot_is_refused():
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("clever")
+
+
+def _stalled_position():
+    """Both capitals garrisoned, a few units between them: a position to weigh at any round."""
+    st = started(("Xonavia", "Talaq"))
+    caps = [engine.board_of(st).name(c) for c in st["capitals"]]
+    put(st, 0, caps[0], rank=2, n=2)
+    put(st, 1, caps[1], rank=3)
+    put(st, 1, caps[1], rank=1, n=2)
+    return evaluate.prepare(GAME.observation(st, 0))
+
+
+def test_the_strong_sight_presses_a_stalled_game():
+    s = evaluate.LONG_SIGHT
+    start, over = s["press"]
+    full = evaluate.pressed(s, 1.0)
+    assert full["danger"] == pytest.approx([w * evaluate.PRESS_DANGER for w in s["danger"]])
+    assert full["threat"] == pytest.approx([w * evaluate.PRESS_THREAT for w in s["threat"]])
+    assert full["garrison"] == (0.0, 0.0, 0.0) and evaluate.pressed(s, 0.0)["danger"] == s["danger"]
+    st = _stalled_position()
+
+    def at(rnd, sight):
+        o = engine.copy_state(st)
+        o["round"] = rnd
+        return evaluate.value(o, 0, sight)
+
+    # up to round `start` the estimate is the one of the first round; later, pressing, it moves
+    assert at(1, s) == at(start, s)
+    assert at(start + over, s) != at(start, s)
+    assert at(start + over, s) == at(start + 3 * over, s)  # fully pressed from there on
+    # the greedy bot's sight has no press: the round changes nothing
+    short = evaluate.SHORT_SIGHT
+    assert at(1, short) == at(start + over, short)
+    # pressed, the garrison at home counts for nothing and the enemy capital pulls harder
+    far = engine.copy_state(st)
+    for u in far["units"]:
+        if u["owner"] == 0:
+            u["sq"] = engine.board_of(st).neighbours[u["sq"]][0]  # one step off the capital
+
+    def home_worth(rnd):
+        st["round"] = far["round"] = rnd
+        return evaluate.value(st, 0, s) - evaluate.value(far, 0, s)
+
+    assert home_worth(start + over) < home_worth(1)  # staying home counts less, pressed
+
+
+def test_remembered_estimates_equal_fresh_ones():
+    st = _stalled_position()
+    sight = evaluate.LONG_SIGHT
+    seen = []
+    for a in engine.legal_actions(st)[:40]:
+        for _, o in evaluate.outcomes(st, a):
+            for p in (0, 1):
+                v = evaluate.value(o, p, sight)
+                assert v == evaluate._value(o, p, sight)
+                seen.append(v)
+    assert len(set(seen)) > 5  # the positions differ, and so do their estimates
+    # a change of the position is never answered with the estimate of the old one
+    o = engine.copy_state(st)
+    before = evaluate.value(o, 0, sight)
+    o["units"][0]["rank"] = 1
+    assert evaluate.value(o, 0, sight) == evaluate._value(o, 0, sight) != before

@@ -5,6 +5,9 @@ squares, units by rank, structures, the pull of unclaimed resource squares and o
 capital, and subtracts the danger to their capital: the odds (``odds.combat``) that the enemy
 units able to reach it in one move take it.
 
+The strong bot's sight also presses a stalled game (see ``LONG_SIGHT["press"]``): the later the
+round, the less its own capital's danger and the more the enemy capital weigh.
+
 ``outcomes(state, action)`` lists ``(probability, state)`` after an action: one state for actions
 without dice, two (taken, failed) for attacks, with losses set to their expected counts.
 Bot states carry a fixed generator so the engine's ``apply`` runs on them; their dice are never
@@ -16,6 +19,8 @@ from __future__ import annotations
 from .. import engine
 from ..actions import Bombard, Move
 from . import odds
+
+RANGE = engine.RANGE
 
 WIN = 1000.0
 SQUARE = 3.0
@@ -31,7 +36,15 @@ LONG_SIGHT = {
     "threat": (12.0, 6.0, 3.0),
     "garrison": (1.5, 1.0, 0.5),
     "exposure": (0.8, 0.4),
+    "press": (25, 25),
 }
+# press (from, over): a stalled game is pressed to an end. From round ``from`` on, over the next
+# ``over`` rounds, the weight of the own capital's danger falls to PRESS_DANGER of itself, the
+# garrison's to nothing, the threat to the enemy capitals rises to PRESS_THREAT times itself
+# and the pull of the enemy capitals to PRESS_PULL times itself (the strong bot only)
+PRESS_DANGER = 0.4
+PRESS_THREAT = 3.0
+PRESS_PULL = 5.0
 PULL_SQUARE = 0.6
 PULL_CAPITAL = 0.08
 ZERO_RNG = "0" * 16
@@ -50,7 +63,7 @@ def torus_distance(b, s: int, t: int) -> int:
 
 def attack_dice(state: dict, p: int, units: list[dict], sq: int, ambush: bool) -> tuple:
     b = engine.board_of(state)
-    bonus = b.land_bonus(sq, engine.kingdom_of(state, p)["pair"])
+    bonus = b.land_bonus(sq, _kingdom(state, p)["pair"])
     dice = sorted((u["rank"] + bonus + (1 if u["bonus"] else 0) for u in units), reverse=True)
     if ambush and dice:
         dice[0] += 3
@@ -59,7 +72,7 @@ def attack_dice(state: dict, p: int, units: list[dict], sq: int, ambush: bool) -
 
 def defence_dice(state: dict, q: int, sq: int) -> tuple:
     b = engine.board_of(state)
-    bonus = b.land_bonus(sq, engine.kingdom_of(state, q)["pair"])
+    bonus = b.land_bonus(sq, _kingdom(state, q)["pair"])
     s = state["structures"][sq]
     bonus += s[1] if s is not None and s[0] == q else 0
     return tuple(sorted((u["rank"] + bonus for u in state["units"] if u["sq"] == sq), reverse=True))
@@ -94,37 +107,113 @@ def capital_threat(state: dict, q: int, by: int, turns: int = 1) -> float:
     """P(player ``by`` takes ``q``'s capital in ``turns`` turns): every unit of ``by`` that
     can get there in that many turns (paths checked for one turn only) against every unit of
     ``q`` that can be back on the capital in time (for one turn: those on it)."""
+    return capital_threats(state, q, by, turns)[turns - 1]
+
+
+def capital_threats(state: dict, q: int, by: int, horizon: int) -> list[float]:
+    """``[capital_threat(state, q, by, t) for t in 1..horizon]``, in one pass over the units
+    (the same figures, computed once per unit rather than once per horizon)."""
     cap = state["capitals"][q]
     if cap is None:
-        return 0.0
-    blocked = engine.blocked_squares(state, by) if turns == 1 else None
+        return [0.0] * horizon
     b = engine.board_of(state)
-    movers, guards = [], []
+    row = b.dist[cap]
+    movers: list[list[dict]] = [[] for _ in range(horizon)]
+    guards: list[list[dict]] = [[] for _ in range(horizon)]
+    blocked = None
+    nb = b.neighbours
     for u in state["units"]:
-        dist = torus_distance(b, u["sq"], cap)
-        steps = engine.RANGE[u["rank"]]
-        if u["owner"] == q:
-            if dist <= steps * (turns - 1):
-                guards.append(u)
-        elif (
-            u["owner"] == by
-            and dist <= steps * turns
-            and (turns > 1 or cap in engine.reach(state, u["sq"], steps, blocked))
-        ):
-            movers.append(u)
-    if not movers:
-        return 0.0
-    k = engine.kingdom_of(state, by)
-    ambush = k["power"] == "ambush" and engine.gold(state, by) >= k["costs"]["power"]
-    att = attack_dice(state, by, movers, cap, ambush)
-    bonus = b.land_bonus(cap, engine.kingdom_of(state, q)["pair"])
-    s = state["structures"][cap]
-    bonus += s[1] if s is not None and s[0] == q else 0
-    dfn = tuple(sorted((u["rank"] + bonus for u in guards), reverse=True))
-    take = odds.combat(att, dfn)[0]
-    if s is not None and s[0] != by:
-        take *= breach_odds(movers, s[1])
-    return take
+        owner = u["owner"]
+        if owner == q:
+            dist = row[u["sq"]]
+            steps = RANGE[u["rank"]]
+            for t in range(1, horizon + 1):
+                if dist <= steps * (t - 1):
+                    guards[t - 1].append(u)
+        elif owner == by:
+            dist = row[u["sq"]]
+            steps = RANGE[u["rank"]]
+            if dist <= steps:
+                if blocked is None:
+                    blocked = engine.blocked_squares(state, by)
+                if reaches(nb, u["sq"], cap, steps, blocked):
+                    movers[0].append(u)
+            for t in range(2, horizon + 1):
+                if dist <= steps * t:
+                    movers[t - 1].append(u)
+    out = [0.0] * horizon
+    if not any(movers):
+        return out
+    ambush = None
+    for t in range(horizon):
+        mv = movers[t]
+        if not mv:
+            continue
+        if ambush is None:
+            k = _kingdom(state, by)
+            ambush = k["power"] == "ambush" and engine.gold(state, by) >= k["costs"]["power"]
+            bonus = b.land_bonus(cap, _kingdom(state, q)["pair"])
+            s = state["structures"][cap]
+            bonus += s[1] if s is not None and s[0] == q else 0
+        att = attack_dice(state, by, mv, cap, ambush)
+        dfn = tuple(sorted((u["rank"] + bonus for u in guards[t]), reverse=True))
+        take = odds.combat(att, dfn)[0]
+        if s is not None and s[0] != by:
+            take *= breach_odds(mv, s[1])
+        out[t] = take
+    return out
+
+
+def reaches(nb, start: int, target: int, steps: int, blocked) -> bool:
+    """``target in engine.reach(state, start, steps, blocked)``, without building paths."""
+    if target == start:
+        return False
+    seen = {start}
+    frontier = [start]
+    for _ in range(steps):
+        nxt = []
+        for sq in frontier:
+            if sq != start and sq in blocked:
+                continue
+            for t in nb[sq]:
+                if t not in seen:
+                    if t == target:
+                        return True
+                    seen.add(t)
+                    nxt.append(t)
+        frontier = nxt
+    return False
+
+
+def reach_set(nb, start: int, steps: int, blocked) -> set[int]:
+    """``set(engine.reach(state, start, steps, blocked))``, without building paths."""
+    seen = {start}
+    frontier = [start]
+    for _ in range(steps):
+        nxt = []
+        for sq in frontier:
+            if sq != start and sq in blocked:
+                continue
+            for t in nb[sq]:
+                if t not in seen:
+                    seen.add(t)
+                    nxt.append(t)
+        frontier = nxt
+    seen.discard(start)
+    return seen
+
+
+_KINGDOMS: dict = {}
+
+
+def _kingdom(state: dict, p: int) -> dict:
+    """``engine.kingdom_of``, remembered per (name, edition)."""
+    o = state["options"]
+    key = (o["kingdoms"][p], o["edition"])
+    k = _KINGDOMS.get(key)
+    if k is None:
+        k = _KINGDOMS[key] = engine.kingdom_of(state, p)
+    return k
 
 
 _RESOURCE_SQUARES: dict = {}
@@ -137,7 +226,7 @@ def resource_squares(b, pair: str) -> list[int]:
     return _RESOURCE_SQUARES[key]
 
 
-def score(state: dict, p: int, garrison=()) -> float:
+def score(state: dict, p: int, garrison=(), pull: float = PULL_CAPITAL) -> float:
     """``p``'s material and prospects; ``garrison`` values the first units on the capital."""
     if state["out"][p]:
         return -WIN
@@ -158,7 +247,7 @@ def score(state: dict, p: int, garrison=()) -> float:
         rows = [dist[sq] for sq in {u["sq"] for u in mine}]
         for sq in resource_squares(b, pair):
             if markers[sq] != p:
-                d = min(row[sq] for row in rows)
+                d = min([row[sq] for row in rows]) if len(rows) > 1 else rows[0][sq]
                 s += PULL_SQUARE / (1 + d)
         for q in range(len(state["capitals"])):
             cap = state["capitals"][q]
@@ -166,7 +255,7 @@ def score(state: dict, p: int, garrison=()) -> float:
                 continue
             row = dist[cap]
             for u in mine:
-                s -= PULL_CAPITAL * u["rank"] * row[u["sq"]]
+                s -= pull * u["rank"] * row[u["sq"]]
     cap = state["capitals"][p]
     if garrison and cap is not None:
         home = sorted((u["rank"] for u in mine if u["sq"] == cap), reverse=True)
@@ -186,6 +275,8 @@ def exposure(state: dict, p: int, by: int) -> float:
     if not stacks:
         return 0.0
     blocked = engine.blocked_squares(state, by)
+    b = engine.board_of(state)
+    nb, dist = b.neighbours, b.dist
     reached: dict[int, list[dict]] = {}
     seen: dict[tuple, list[int]] = {}
     for u in state["units"]:
@@ -193,8 +284,13 @@ def exposure(state: dict, p: int, by: int) -> float:
             continue
         key = (u["sq"], u["rank"])
         if key not in seen:
-            r = engine.reach(state, u["sq"], engine.RANGE[u["rank"]], blocked)
-            seen[key] = [t for t in r if t in stacks]
+            steps = RANGE[u["rank"]]
+            row = dist[u["sq"]]
+            near = [t for t in stacks if row[t] <= steps]
+            if near:
+                r = reach_set(nb, u["sq"], steps, blocked)
+                near = [t for t in near if t in r]
+            seen[key] = near
         for t in seen[key]:
             reached.setdefault(t, []).append(u)
     losses = []
@@ -203,32 +299,89 @@ def exposure(state: dict, p: int, by: int) -> float:
         worth += SQUARE if state["markers"][sq] == p else 0
         losses.append(take_odds(state, by, movers, sq) * worth)
     losses.sort(reverse=True)
-    return sum(losses[: engine.kingdom_of(state, by)["moves"]])
+    return sum(losses[: _kingdom(state, by)["moves"]])
+
+
+_VALUES: dict = {}
+VALUES_KEPT = 20_000  # remembered estimates (a bound on memory: all forgotten when full)
 
 
 def value(state: dict, p: int, sight=SHORT_SIGHT) -> float:
     """``p``'s estimate of the position: own score minus the best opponent's, with the danger
-    to each capital in the next turns."""
+    to each capital in the next turns.
+
+    Remembered by everything it reads (the units in list order, so the same sums in the same
+    order, markers, structures, capitals, players out, round, cards): the search meets the same
+    positions again (the ranking of a turn's next decision weighs the positions the previous
+    decision looked at one action further), and the figure is the one computed afresh."""
     if state["phase"] == "over":
         return WIN if p in state["result"]["winners"] else -WIN
+    o = state["options"]
+    key = (
+        p,
+        id(sight),
+        state["round"],
+        tuple(o["kingdoms"]),
+        o["edition"],
+        o["epic"],
+        tuple([(u["id"], u["sq"], u["rank"], u["owner"], u["bonus"]) for u in state["units"]]),
+        tuple(state["markers"]),
+        tuple([s if s is None else tuple(s) for s in state["structures"]]),
+        tuple(state["capitals"]),
+        tuple(state["out"]),
+    )
+    v = _VALUES.get(key)
+    if v is None:
+        if len(_VALUES) >= VALUES_KEPT:
+            _VALUES.clear()
+        v = _VALUES[key] = _value(state, p, sight)
+    return v
+
+
+def _value(state: dict, p: int, sight) -> float:
     n = len(state["capitals"])
-    mine = score(state, p, sight["garrison"])
+    pull = PULL_CAPITAL
+    press = sight.get("press")
+    if press is not None and state["round"] > press[0]:
+        f = min(1.0, (state["round"] - press[0]) / press[1])
+        sight = pressed(sight, f)
+        pull = PULL_CAPITAL * (1 + (PRESS_PULL - 1) * f)
+    mine = score(state, p, sight["garrison"], pull)
     others = []
     for q in range(n):
         if q == p or state["out"][q]:
             continue
-        for t, w in enumerate(sight["danger"], 1):
-            mine -= w * capital_threat(state, p, q, t)
+        danger = sight["danger"]
+        for w, c in zip(danger, capital_threats(state, p, q, len(danger)), strict=True):
+            mine -= w * c
         guard, hit = sight["exposure"]
         if guard:
             mine -= guard * exposure(state, p, q)
-        sq = score(state, q, sight["garrison"])
-        for t, w in enumerate(sight["threat"], 1):
-            sq -= w * capital_threat(state, q, p, t)
+        sq = score(state, q, sight["garrison"], pull)
+        threat = sight["threat"]
+        for w, c in zip(threat, capital_threats(state, q, p, len(threat)), strict=True):
+            sq -= w * c
         if hit:
             sq -= hit * exposure(state, q, p)
         others.append(sq)
     return mine - (max(others) if others else 0.0)
+
+
+_PRESSED: dict = {}
+
+
+def pressed(sight: dict, f: float) -> dict:
+    """``sight`` with its weights moved a share ``f`` (0 to 1) of the way to pressing."""
+    key = (id(sight), f)
+    out = _PRESSED.get(key)
+    if out is None:
+        out = _PRESSED[key] = {
+            **sight,
+            "danger": tuple(w * (1 - (1 - PRESS_DANGER) * f) for w in sight["danger"]),
+            "threat": tuple(w * (1 + (PRESS_THREAT - 1) * f) for w in sight["threat"]),
+            "garrison": tuple(w * (1 - f) for w in sight["garrison"]),
+        }
+    return out
 
 
 # ------------------------------------------------------------------ expected outcomes

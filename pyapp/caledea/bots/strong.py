@@ -5,7 +5,10 @@ into "taken" and "failed" with the odds of ``odds.combat``), keeps the best ``wi
 each of them looks one action further in every outcome: the value of an outcome is the best of
 ending the turn there or of any next action (again in expectation). The opponent's answer is in
 the estimate itself (the odds that their units reachable from the capital take it). Combat
-decisions and the capital follow greedy's rules.
+decisions and the capital follow greedy's rules. A game that stalls is pressed to an end: from
+round 25 on, the estimate weighs the own capital's danger less and the threat to the enemy
+capital more (``evaluate.LONG_SIGHT["press"]``), so that two careful strong bots do not sit on
+their capitals until the round limit.
 
 The work is counted, not timed: the same observation gives the same action on any machine.
 ``start(view)`` returns a ``Thinking`` whose unit of work is the weighing of one action (in the
