@@ -164,10 +164,9 @@ def capital_threats(state: dict, q: int, by: int, horizon: int) -> list[float]:
     return out
 
 
-def reaches(nb, start: int, target: int, steps: int, blocked) -> bool:
-    """``target in engine.reach(state, start, steps, blocked)``, without building paths."""
-    if target == start:
-        return False
+def _spread(nb, start: int, steps: int, blocked):
+    """The squares ``engine.reach`` finds (not ``start``), nearest first, without building
+    paths: a blocked square may end a path, not pass one on."""
     seen = {start}
     frontier = [start]
     for _ in range(steps):
@@ -177,30 +176,20 @@ def reaches(nb, start: int, target: int, steps: int, blocked) -> bool:
                 continue
             for t in nb[sq]:
                 if t not in seen:
-                    if t == target:
-                        return True
                     seen.add(t)
                     nxt.append(t)
+                    yield t
         frontier = nxt
-    return False
+
+
+def reaches(nb, start: int, target: int, steps: int, blocked) -> bool:
+    """``target in engine.reach(state, start, steps, blocked)``, stopping once it is found."""
+    return any(t == target for t in _spread(nb, start, steps, blocked))
 
 
 def reach_set(nb, start: int, steps: int, blocked) -> set[int]:
-    """``set(engine.reach(state, start, steps, blocked))``, without building paths."""
-    seen = {start}
-    frontier = [start]
-    for _ in range(steps):
-        nxt = []
-        for sq in frontier:
-            if sq != start and sq in blocked:
-                continue
-            for t in nb[sq]:
-                if t not in seen:
-                    seen.add(t)
-                    nxt.append(t)
-        frontier = nxt
-    seen.discard(start)
-    return seen
+    """``set(engine.reach(state, start, steps, blocked))``."""
+    return set(_spread(nb, start, steps, blocked))
 
 
 _KINGDOMS: dict = {}

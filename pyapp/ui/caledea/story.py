@@ -318,28 +318,15 @@ def _opening(rec: Record, names: list[str]) -> str:
             return model.describe({"options": {"players": len(names), "names": names}}, None, "")
         ids = move["units"]
         froms = t("list.and").join(dict.fromkeys(move["from"].values()))
-        what = _units(rec, ids)
+        said = {"name": who, "units": _units(rec, ids), "frm": froms, "square": move["to"]}
         if any(e.get("type") == "battle" for e in evs) or (
             rec.fight is not None and rec.fight["square"] == move["to"]
         ):
-            return t(
-                "cal.st.attack",
-                name=who,
-                units=what,
-                frm=froms,
-                square=move["to"],
-                enemy=_name(names, rec.fight["defender"] if rec.fight else None),
-            )
-        siege = next((e for e in evs if e.get("type") == "siege"), None)
-        if siege is not None:
-            return t(
-                "cal.st.assault",
-                name=who,
-                units=what,
-                frm=froms,
-                square=move["to"],
-            )
-        return t("cal.st.move", name=who, units=what, frm=froms, square=move["to"])
+            enemy = _name(names, rec.fight["defender"] if rec.fight else None)
+            return t("cal.st.attack", **said, enemy=enemy)
+        if any(e.get("type") == "siege" for e in evs):
+            return t("cal.st.assault", **said)
+        return t("cal.st.move", **said)
     if kind == "upgrade":
         ev = next((e for e in evs if e.get("type") == "upgrade"), None)
         if ev is None:
