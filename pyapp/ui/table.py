@@ -99,6 +99,8 @@ class TableController:
         # the header's "More" panel is open (phones: the entries that do not fit the row)
         self.menu_open = False
         self.watch_only = False  # a replay's table: nobody moves on it, whatever its seats say
+        # a replay's table marks the moves from this log index on (``marks_from``); None: live
+        self.mark_from: int | None = None
         self.seed_source = seed_source or (lambda: random.randrange(1, 10**9))
 
     @property
@@ -212,6 +214,37 @@ class TableController:
         if self.humans():
             return self.humans()[0]
         return d["player"] if d is not None else 0
+
+    def marks_from(self) -> int:
+        """The first log index whose moves the board marks as new. On a replay's table (or a
+        position shown from the log) ``mark_from`` says it; on a live table it is every move
+        made since the viewer's own last action, so the other players' moves stay marked until
+        the viewer's next decision. A function of the state alone: a resumed game marks the
+        same moves."""
+        if self.mark_from is not None:
+            return self.mark_from
+        log = self.state["log"] if self.state is not None else []
+        me = self.viewer()
+        for i in range(len(log) - 1, -1, -1):
+            entry = log[i]
+            if isinstance(entry, list) and entry and entry[0] == me:
+                return i + 1
+        return 0
+
+    def marked_moves(self) -> list[tuple[int, int | None, str]]:
+        """(log index, player, text) of each move the board marks (``marks_from``): on a live
+        table the moves of the other players only."""
+        if self.state is None:
+            return []
+        live = self.mark_from is None
+        me = self.viewer()
+        out = []
+        for i, entry in enumerate(self.state["log"][self.marks_from() :], self.marks_from()):
+            p, text = entry if isinstance(entry, list) else (None, entry)
+            if live and p == me:
+                continue
+            out.append((i, p, str(text)))
+        return out
 
     def human_to_move(self) -> int | None:
         """The human whose decision is open and who has the table (not behind a hand-over)."""
