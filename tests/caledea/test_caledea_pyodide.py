@@ -25,7 +25,7 @@ JOBS = [
         "actions": 300,
     },
     # a siege decision (``breach``) of the later rulings comes up in this one
-    {"options": {"players": 3, "seed": 5, "edition": 3}, "bots": ["random"] * 3, "actions": 700},
+    {"options": {"players": 3, "seed": 5}, "bots": ["random"] * 3, "actions": 700},
 ]
 
 
