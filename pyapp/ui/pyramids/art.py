@@ -1,7 +1,7 @@
 """Caldera's board as SVG element descriptions (pure Python): squares, stacks of pyramids seen
-from the side (width by size, colour by class, a letter on each piece so colour is never the
-only cue), caps, and the marks of a preview or of the last eruption. Colours and the flight
-animation live in ``static/css/pyramids.css``."""
+from the side (size by width, height and pips, colour by class, a letter on each piece so
+colour is never the only cue), caps, and the marks of a preview or of the last eruption.
+Colours and the flight animation live in ``static/css/pyramids.css``."""
 
 from __future__ import annotations
 

@@ -136,7 +136,14 @@ def overlay(marks: MoveMarks, tops: dict[int, float]) -> list[E]:
     numbered = len(marks.steps) > 1
     for e in marks.eruptions:
         if e["flow"]:
-            path = art.path_line(e["to"], [f["to"] for f in e["flow"]], "mark-flow")
+            # from the edge of the cap's new square (the cap on it stays in sight) through
+            # every landing square
+            (x1, y1), (x2, y2) = _centre(e["to"]), _centre(e["flow"][0]["to"])
+            pts = [((x1 + x2) / 2, (y1 + y2) / 2), *(_centre(f["to"]) for f in e["flow"])]
+            path = h(
+                "polyline",
+                {"class": "mark-flow", "points": " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)},
+            )
             out.append(h("g", {"class": "mark-eruption", "data-from": str(e["from"])}, path))
     for k, e in enumerate(marks.steps):
         out.append(step_arrow(e["from"], e["to"], k + 1 if numbered else None))
