@@ -528,7 +528,7 @@ def test_a_caldera_game_saves_lists_exports_and_imports_mid_turn():
     assert game is GAME and state["log"] == c.state["log"] and GAME.can_take_back(state)
 
 
-def test_the_log_tells_quiet_moves_eruptions_and_the_last_one_in_full():
+def test_the_log_tells_quiet_moves_and_every_eruption_in_full():
     c = start(kinds=("human", "human"), seed="11")
     act(c, offered(c, "ready")[0])
     quiet = next(m for m, e in GAME.cap_moves(c.state) if not e)
@@ -547,5 +547,6 @@ def test_the_log_tells_quiet_moves_eruptions_and_the_last_one_in_full():
     act(c, square(c, quiet.frm))
     act(c, square(c, quiet.to))
     lines = view.log_lines(c.state, last=10)
-    assert lines[1][1].endswith("eruption.") and "captured" not in lines[1][1]
+    # the eruption keeps its captures once another move follows it (issue 23)
+    assert lines[1][1] == newest and "eruption" not in lines[0][1]
     assert view.log_lines(c.state, last=1) == lines[:1]

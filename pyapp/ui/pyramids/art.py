@@ -1,7 +1,7 @@
 """Caldera's board as SVG element descriptions (pure Python): squares, stacks of pyramids seen
-from the side (width by size, colour by class, a letter on each piece so colour is never the
-only cue), caps, and the marks of a preview or of the last eruption. Colours and the flight
-animation live in ``static/css/pyramids.css``."""
+from the side (size by width, height and pips, colour by class, a letter on each piece so
+colour is never the only cue), caps, and the marks of a preview or of the last eruption.
+Colours and the flight animation live in ``static/css/pyramids.css``."""
 
 from __future__ import annotations
 
@@ -14,9 +14,14 @@ CELL = 100.0
 MARGIN = 22.0  # room for the coordinates around the board
 BOARD = SIZE * CELL
 VIEW_BOX = f"0 0 {BOARD + MARGIN:.0f} {BOARD + MARGIN:.0f}"
-WIDTH = {"S": 38.0, "M": 56.0, "L": 76.0}
-PIECE_H = 15.0
-STACK_H = 70.0  # a stack never grows out of its square: taller stacks get thinner pieces
+# sizes told apart three ways: width, height (the real pyramids' proportions) and pips (one,
+# two or three dots, as the real pieces carry), besides the colour letter
+WIDTH = {"S": 36.0, "M": 56.0, "L": 80.0}
+HEIGHT = {"S": 12.0, "M": 16.0, "L": 20.0}
+PIPS = {"S": 1, "M": 2, "L": 3}
+MINI_WIDTH = {"S": 17.0, "M": 24.0, "L": 32.0}  # the collections' pieces (a 34 by 25 box)
+PIECE_H = HEIGHT["M"]  # a lone piece's height where sizes do not matter (the caught ones' flight)
+STACK_H = 74.0  # a stack and its cap never grow out of their square: taller ones are squeezed
 CAP_W, CAP_H = 36.0, 24.0
 
 
@@ -32,8 +37,10 @@ def offset(frm: int, to: int) -> tuple[float, float]:
     return x0 - x1, y0 - y1
 
 
-def piece_height(n: int) -> float:
-    return min(PIECE_H, STACK_H / max(n, 1))
+def stack_scale(stack: list[str], capped: bool) -> float:
+    """The factor every piece of a stack is drawn at (1 unless the stack is too tall)."""
+    total = sum(HEIGHT[p[1]] for p in stack) + (CAP_H if capped else 0.0)
+    return min(1.0, STACK_H / total) if total else 1.0
 
 
 def trapezoid(cx: float, bottom: float, w: float, hgt: float) -> str:
@@ -44,9 +51,13 @@ def trapezoid(cx: float, bottom: float, w: float, hgt: float) -> str:
     )
 
 
-def piece_shape(piece: str, cx: float, bottom: float, hgt: float, cls: str = "pc") -> list[E]:
-    """One pyramid of a stack: a trapezoid of its size and colour with its colour letter."""
+def piece_shape(
+    piece: str, cx: float, bottom: float, scale: float = 1.0, cls: str = "pc"
+) -> list[E]:
+    """One pyramid of a stack: a trapezoid of its size (width and height) and colour, with its
+    colour letter and its size's pips when there is room."""
     w = WIDTH[piece[1]]
+    hgt = HEIGHT[piece[1]] * scale
     shapes = [
         h(
             "polygon",
@@ -54,19 +65,43 @@ def piece_shape(piece: str, cx: float, bottom: float, hgt: float, cls: str = "pc
         )
     ]
     if hgt >= 8:
-        shapes.append(
+        shapes.extend(piece_marks(piece, cx, bottom - hgt / 2, min(hgt * 0.8, 12.5)))
+    return shapes
+
+
+def piece_marks(piece: str, cx: float, cy: float, font: float) -> list[E]:
+    """The colour letter and, to its right, the size's pips, centred together on ``cx``."""
+    pips = PIPS[piece[1]]
+    r = max(1.4, font * 0.17)
+    gap = r * 2.6
+    letter_w = font * 0.7
+    total = letter_w + r + gap * pips
+    x = cx - total / 2
+    out = [
+        h(
+            "text",
+            {
+                "class": f"pc-letter c-{piece[0]}",
+                "x": f"{x + letter_w / 2:.1f}",
+                "y": f"{cy:.1f}",
+                "font-size": f"{font:.1f}",
+            },
+            view.colour_letter(piece[0]),
+        )
+    ]
+    for k in range(pips):
+        out.append(
             h(
-                "text",
+                "circle",
                 {
-                    "class": f"pc-letter c-{piece[0]}",
-                    "x": cx,
-                    "y": bottom - hgt / 2,
-                    "font-size": min(hgt * 0.82, 12.5),
+                    "class": f"pip c-{piece[0]}",
+                    "cx": f"{x + letter_w + r + gap * k + gap / 2:.1f}",
+                    "cy": f"{cy:.1f}",
+                    "r": f"{r:.1f}",
                 },
-                view.colour_letter(piece[0]),
             )
         )
-    return shapes
+    return out
 
 
 def cap_shape(cx: float, bottom: float) -> list[E]:
@@ -90,11 +125,10 @@ def stack_shapes(
     x0, y0 = origin(sq)
     cx = x0 + CELL / 2
     bottom = y0 + CELL - 8.0
-    n = len(stack) + (1 if capped else 0)
-    hgt = piece_height(n)
+    scale = stack_scale(stack, capped)
     out: list[E] = []
     for k, piece in enumerate(stack):
-        shapes = piece_shape(piece, cx, bottom, hgt)
+        shapes = piece_shape(piece, cx, bottom, scale)
         if fly and k in fly:
             key, dx, dy = fly[k]
             out.append(
@@ -110,7 +144,7 @@ def stack_shapes(
             )
         else:
             out.extend(shapes)
-        bottom -= hgt
+        bottom -= HEIGHT[piece[1]] * scale
     if capped:
         out.extend(cap_shape(cx, bottom))
         bottom -= CAP_H
@@ -126,9 +160,9 @@ def ghost(piece: str, sq: int, top: float, captured: bool, order: int) -> list[E
     whether it would be captured (a ring and a plus) or stay (an arrow down)."""
     x0, _ = origin(sq)
     cx = x0 + CELL / 2
-    hgt = PIECE_H
+    hgt = HEIGHT[piece[1]]
     bottom = max(top, origin(sq)[1] + hgt + 22.0)
-    shapes = piece_shape(piece, cx, bottom, hgt, cls="ghost")
+    shapes = piece_shape(piece, cx, bottom, cls="ghost")
     badge_y = bottom - hgt - 11.0
     mark = "+" if captured else "↓"
     cls = "badge caught" if captured else "badge lands"
@@ -165,24 +199,25 @@ def coordinates() -> list[E]:
 
 
 def mini_piece(piece: str, cls: str = "") -> E:
-    """A small drawing of one piece (collections, buttons): decorative, labelled by its
-    container."""
-    w = WIDTH[piece[1]] * 0.42
+    """A small drawing of one piece (collections, buttons): its size by width, height and
+    pips, its colour letter; decorative, labelled by its container."""
+    w = MINI_WIDTH[piece[1]]
+    hgt = HEIGHT[piece[1]] + 4.0
+    shape_cls = "ghost" if "missing" in cls else "pc"
     return h(
         "svg",
         {
-            "class": f"mini-pc {cls}".strip(),
-            "viewBox": "0 0 34 22",
+            "class": f"mini-pc s-{piece[1]} {cls}".strip(),
+            "viewBox": "0 0 34 25",
             "aria-hidden": "true",
             "focusable": "false",
         },
         h(
             "polygon",
-            {"class": f"pc c-{piece[0]} s-{piece[1]}", "points": trapezoid(17, 21, w, 20)},
+            {
+                "class": f"{shape_cls} c-{piece[0]} s-{piece[1]}",
+                "points": trapezoid(17, 24, w, hgt),
+            },
         ),
-        h(
-            "text",
-            {"class": f"pc-letter c-{piece[0]}", "x": 17, "y": 12, "font-size": 10},
-            view.colour_letter(piece[0]),
-        ),
+        piece_marks(piece, 17, 24 - hgt / 2, 9.0),
     )

@@ -16,7 +16,9 @@ from ..i18n import plural, t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..vdom import E, h
 from . import art, strings, view  # noqa: F401  (strings: adds the catalogue entries)
+from . import marks as move_marks
 from .controller import Controller
+from .marks import MoveMarks
 
 LOG_LINES = 10
 
@@ -124,15 +126,26 @@ def last_flight(ctrl: Controller) -> tuple[dict | None, tuple[int, int] | None, 
     return (last if erupted else None), cap, len(log)
 
 
+def newest_eruption_squares(state: dict) -> set[int]:
+    """The squares of the eruption just made (the newest entry of the log), whoever made it."""
+    log = state["log"]
+    ended = state["result"] is not None or state["turn"]["start"] == len(log)
+    last = state.get("last")
+    if not (log and ended and last and "-" in log[-1][1]):
+        return set()
+    frm = view.square_of(log[-1][1].split("-", 1)[0])
+    if frm != last["from"]:
+        return set()
+    return {last["from"], *(f["to"] for f in last["flow"])}
+
+
 def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-") -> E:
     state = ctrl.state
     board, caps = state["board"], set(state["caps"])
     marks = Marks(ctrl) if interactive else None
     eruption, cap_move, n = last_flight(ctrl) if interactive else (None, None, 0)
-    last = state.get("last")
-    last_squares = set()
-    if last:
-        last_squares = {last["from"], *(f["to"] for f in last["flow"])}
+    moved = MoveMarks(ctrl)
+    last_squares = newest_eruption_squares(state)
     # flights: landed pieces fly in from the origin, captured ones fly and vanish
     fly: dict[int, dict[int, tuple[str, float, float]]] = {}
     vanish: list[E] = []
@@ -150,7 +163,7 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
                             "data-key": f"caught-{n}-{i}",
                             "style": f"--dx:{dx:.0f}px;--dy:{dy:.0f}px;--i:{i}",
                         },
-                        art.piece_shape(f["piece"], x0 + art.CELL / 2, y0 + 40.0, art.PIECE_H),
+                        art.piece_shape(f["piece"], x0 + art.CELL / 2, y0 + 40.0),
                     )
                 )
             else:
@@ -168,6 +181,8 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
             cls.append("caldera")
         if sq in last_squares:
             cls.append("last")
+        if sq in moved.labels:
+            cls.append("marked")
         parts = [
             h("rect", {"class": "cell", "x": x0, "y": y0, "width": art.CELL, "height": art.CELL})
         ]
@@ -236,6 +251,7 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
                     label.append(t(key, piece=view.piece_label(f["piece"])))
         if sq in last_squares:
             label.append(t("pyr.sq.last"))
+        label.extend(moved.labels.get(sq, ()))
         if action:
             parts.append(
                 h(
@@ -266,7 +282,9 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
         # the pieces lie above the squares, named by the squares' labels: hidden from screen
         # readers and let through to the square beneath by clicks
         drawings.append(h("g", {"data-key": f"{key_prefix}art-{sq}"}, pieces))
-    overlay = preview_marks(marks, tops) if marks is not None else []
+    overlay = move_marks.overlay(moved, tops)
+    if marks is not None:
+        overlay.extend(preview_marks(marks, tops))
     return h(
         "svg",
         {
@@ -475,11 +493,15 @@ def more_bar(ctrl: Controller) -> E:
 
 
 def collection_row(ctrl: Controller, p: int, choosing: bool) -> E:
-    """A player's captured pieces by colour and size (a mini pyramid and a count each); for
-    the person to move, the pieces that may be put back are buttons."""
+    """A player's captured pieces by colour and size (a mini pyramid and a count each), each
+    colour's complete trios (a badge), the pieces its next trio lacks outlined where they
+    would go, and that in words (``next_trio``); for the person to move, the pieces that may
+    be put back are buttons. Trios and what is missing come from the engine's count."""
     coll = ctrl.state["collections"][p]
     if not coll:
         return h("p", {"class": "coll empty"}, t("pyr.collection.empty"))
+    report = view.trio_report(coll)
+    missing = {piece for alt in report["next"] for piece in alt} if report["missing"] < 3 else set()
     counts: dict[str, int] = {}
     for piece in coll:
         counts[piece] = counts.get(piece, 0) + 1
@@ -490,40 +512,76 @@ def collection_row(ctrl: Controller, p: int, choosing: bool) -> E:
         for s in view.SIZES:
             piece = col + s
             k = counts.get(piece, 0)
-            if not k:
-                continue
-            inner = [art.mini_piece(piece), h("span", {"class": "n"}, f"×{k}") if k > 1 else None]
-            if piece in playable:
-                items.append(
-                    h(
-                        "button",
-                        {
-                            "type": "button",
-                            "class": "pc-btn",
-                            "data-action": "piece",
-                            "data-piece": piece,
-                            "data-key": f"piece-{piece}",
-                            "aria-pressed": "true" if ctrl.choice.piece == piece else "false",
-                            "aria-label": t("pyr.piece.button", piece=view.piece_label(piece), n=k),
-                        },
-                        inner,
-                    )
-                )
-            else:
+            if k:
+                items.append(piece_item(ctrl, piece, k, piece in playable))
+            if piece in missing:
                 items.append(
                     h(
                         "span",
-                        {
-                            "class": "pc-item",
-                            "role": "img",
-                            "aria-label": view.piece_label(piece) + (f" ×{k}" if k > 1 else ""),
-                        },
-                        inner,
+                        {"class": "pc-missing", "data-piece": piece},
+                        art.mini_piece(piece, "missing"),
                     )
                 )
+        done = report["by_colour"].get(col, 0)
+        if done:
+            items.append(
+                h(
+                    "span",
+                    {"class": "trio-badge", "data-colour": col, "data-n": str(done)},
+                    plural("pyr.trio.badge", done),
+                )
+            )
         if items:
-            groups.append(h("span", {"class": f"coll-group c-{col}"}, items))
+            groups.append(
+                h(
+                    "span",
+                    {"class": f"coll-group c-{col}" + (" has-trio" if done else "")},
+                    items,
+                )
+            )
     return h("div", {"class": "coll"}, groups)
+
+
+def piece_item(ctrl: Controller, piece: str, k: int, playable: bool) -> E:
+    inner = [art.mini_piece(piece), h("span", {"class": "n"}, f"×{k}") if k > 1 else None]
+    if playable:
+        return h(
+            "button",
+            {
+                "type": "button",
+                "class": "pc-btn",
+                "data-action": "piece",
+                "data-piece": piece,
+                "data-key": f"piece-{piece}",
+                "aria-pressed": "true" if ctrl.choice.piece == piece else "false",
+                "aria-label": t("pyr.piece.button", piece=view.piece_label(piece), n=k),
+            },
+            inner,
+        )
+    return h(
+        "span",
+        {
+            "class": "pc-item",
+            "role": "img",
+            "aria-label": view.piece_label(piece) + (f" ×{k}" if k > 1 else ""),
+        },
+        inner,
+    )
+
+
+def next_trio(ctrl: Controller, p: int) -> E | None:
+    """What the next trio of a player lacks, in words (none before the first capture)."""
+    coll = ctrl.state["collections"][p]
+    if not coll:
+        return None
+    report = view.trio_report(coll)
+    if report["trios"] >= 3:
+        return None
+    return h(
+        "p",
+        {"class": "next-trio", "data-missing": str(report["missing"])},
+        view.next_trio_text(report),
+    )
 
 
 def players_panel(ctrl: Controller) -> E:
@@ -566,6 +624,7 @@ def players_panel(ctrl: Controller) -> E:
                 },
                 h("div", {"class": "phead"}, head),
                 collection_row(ctrl, p, choosing),
+                next_trio(ctrl, p),
                 hint,
             )
         )
@@ -606,6 +665,7 @@ def end_screen(ctrl: Controller) -> E:
                     ),
                 ),
                 collection_row(ctrl, p, False),
+                next_trio(ctrl, p),
             )
         )
     return h(

@@ -64,6 +64,24 @@ def trios_of(collection: list[str]) -> int:
     return GAME.trios(collection)
 
 
+def trio_report(collection: list[str]) -> dict:
+    """The collection's trios and what its next one lacks (``explain.trio_report``, from the
+    engine's own count)."""
+    from pyapp.pyramids.explain import trio_report as report
+
+    return report(collection)
+
+
+def next_trio_text(report: dict) -> str:
+    """What the next trio lacks, in words: the fewest pieces missing and, for each colour that
+    comes that close, which ("yellow medium and yellow large, or red large")."""
+    k = report["missing"]
+    if k >= 3:
+        return t("pyr.trio.any")
+    alts = [t("pyr.trio.and").join(piece_label(p) for p in alt) for alt in report["next"]]
+    return plural("pyr.trio.missing", k, pieces=t("pyr.trio.alt").join(alts))
+
+
 def player_name(state: dict, p: int) -> str:
     return state["options"]["names"][p]
 
@@ -118,7 +136,25 @@ def preview_text(preview: dict, move) -> str:
 
 
 def describe_action(state: dict, player, text: str) -> str:
-    """A move of the log in words (the last one: an eruption is told with its captures)."""
+    """A move of the log in words: the newest entry when it is ``text`` (told in full, an
+    eruption with its captures), else the action by its text alone."""
+    entries = state["log"]
+    if entries and entries[-1][1] == text and entries[-1][0] == player:
+        return describe_entry(state, len(entries) - 1)
+    return _describe(state, player, text, None)
+
+
+def describe_entry(state: dict, i: int) -> str:
+    """Entry ``i`` of the log in words, with what it did (the engine's ``explain.effects``):
+    a quiet cap move, an eruption and its captures (for every player alike), a Power Play, a
+    pass."""
+    from pyapp.pyramids.explain import effect_at
+
+    player, text = state["log"][i]
+    return _describe(state, player, text, effect_at(state, i))
+
+
+def _describe(state: dict, player, text: str, effect: dict | None) -> str:
     name = player_name(state, player) if isinstance(player, int) else ""
     words = text.split()
     if text in ("pass", "resign", "draw"):
@@ -127,35 +163,24 @@ def describe_action(state: dict, player, text: str) -> str:
         return t("pyr.log.power", name=name, piece=piece_label(words[1]), sq=words[2])
     if "-" in text:
         frm, to = text.split("-", 1)
-        last = state.get("last")
-        entries = state["log"]
-        is_last = bool(entries) and entries[-1][1] == text
-        ended = state["result"] is not None or state["turn"]["start"] == len(entries)
-        if is_last and ended and last and square_name(last["from"]) == frm:
-            won = [f["piece"] for f in last["flow"] if f["captured"]]
-            caught = (
-                t("list.sep").join(piece_label(p) for p in won) if won else t("pyr.log.nothing")
-            )
-            return t("pyr.log.erupt", name=name, frm=frm, to=to, caught=caught)
-        return t("pyr.log.move", name=name, frm=frm, to=to)
+        if effect is None or effect.get("kind") != "move" or not effect["erupts"]:
+            return t("pyr.log.move", name=name, frm=frm, to=to)
+        won = effect["captured"]
+        if won is None:  # an observation's older eruption: its pieces are not known
+            return t("pyr.log.erupt_short", name=name, frm=frm, to=to)
+        caught = t("list.sep").join(piece_label(p) for p in won) if won else t("pyr.log.nothing")
+        return t("pyr.log.erupt", name=name, frm=frm, to=to, caught=caught)
     return text
 
 
 def log_lines(state: dict, last: int) -> list[tuple[int, str]]:
-    """The last ``last`` moves as (player, text), newest first. The newest is told in full
-    (``describe_action``); an older cap move followed by another player's move ended its turn,
-    so it was an eruption."""
+    """The last ``last`` moves as (player, text), newest first, each told with what it did
+    (``describe_entry``: every eruption with its captures, whoever made it)."""
     entries = state["log"]
-    out = []
-    for i in range(len(entries) - 1, max(0, len(entries) - last) - 1, -1):
-        p, text = entries[i]
-        if i == len(entries) - 1 or "-" not in text:
-            out.append((p, describe_action(state, p, text)))
-            continue
-        frm, to = text.split("-", 1)
-        key = "pyr.log.erupt_short" if entries[i + 1][0] != p else "pyr.log.move"
-        out.append((p, t(key, name=player_name(state, p), frm=frm, to=to)))
-    return out
+    return [
+        (entries[i][0], describe_entry(state, i))
+        for i in range(len(entries) - 1, max(0, len(entries) - last) - 1, -1)
+    ]
 
 
 def result_title(result: dict, names: list[str]) -> str:
