@@ -104,17 +104,20 @@ def record(page) -> dict:
     return json.loads(page.evaluate("CalderaGame('record')"))
 
 
-def expected_calls(game_id: str, rec_: dict, humans: set[int]) -> list[list[str]]:
-    """The sounds of each move of the record, as the engine's replay of it gives them (the
-    person at the device: the first person seated)."""
+def expected_calls(game_id: str, rec_: dict, humans: set[int], start=0) -> list[list[str]]:
+    """The sounds of each move of the record from the ``start``-th on (the game was resumed
+    there), as the engine's replay of it gives them (the person at the device: the first
+    person seated)."""
     game = games.get(game_id)
     module = sounds_module(game_id)
     state = game.new_game(rec_["options"])
     viewer = min(humans)
     out = []
-    for text in rec_["log"]:
+    for i, text in enumerate(rec_["log"]):
         before = json.loads(json.dumps(state))
         state = game.play(state, text)
+        if i < start:
+            continue
         kinds = change_sounds(game, before, state, lambda p: p in humans, viewer, module)
         if kinds:
             out.append(kinds)
@@ -145,12 +148,12 @@ def assert_clean(log) -> None:
     assert warnings == [], warnings
 
 
-def check_real_play(page, game_id: str, must: set[str]) -> None:
+def check_real_play(page, game_id: str, must: set[str], start=0) -> None:
     """After a game played to the end by a person (seat 0) and a computer player: the page
     was asked for exactly the engine's sounds, which hold ``must``; their notes were played;
     each "your turn" vibrated once."""
     page.wait_for_selector("#app[data-screen=end]")
-    want = expected_calls(game_id, record(page), {0})
+    want = expected_calls(game_id, record(page), {0}, start)
     page.wait_for_function("n => window.__sound.asked.length >= n", arg=len(want))
     got = asked(page)
     assert got == want
@@ -244,7 +247,7 @@ def _caledea_step(page, rng: random.Random) -> None:
         page.locator("[data-action=confirm]").click()
     elif kind == "turn":
         sources = page.locator(".legal-source")
-        if sources.count() == 0 or rng.random() < 0.5:
+        if sources.count() == 0 or rng.random() < 0.15:
             page.locator("[data-action=end-turn]").click()
         else:
             sources.nth(rng.randrange(sources.count())).click()
@@ -262,23 +265,41 @@ def _caledea_step(page, rng: random.Random) -> None:
     )
 
 
+# Caledea: a saved game where the person's next move attacks the computer's capital (seed 2:
+# Xonavia on f4 beside Talaq's capital f3, one infantry already round on e3), then on to the end
+FIGHT_OPTIONS = {"players": 2, "seed": 2, "kingdoms": ["Xonavia", "Talaq"], "first": 0}
+FIGHT_LOG = ["capital f4", "capital f3", "move e4 1", "end", "end", "move e3 1", "end", "end"]
+
+
 def test_caledea_sounds_in_real_play(browser, site_url):
+    from saves_driver import put, saved_items
+
+    from pyapp.caledea.protocol import GAME
+    from pyapp.ui.caledea import model
+
     context, page, log = stubbed(browser, site_url)
     try:
-        page.locator("[data-action=game-choose][data-game=caledea]").click()
-        page.wait_for_selector("#app[data-game=caledea] section[data-screen=setup]")
-        for i, kind in enumerate(("human", "greedy")):
-            page.locator(f"select[data-action=kind][data-seat='{i}']").select_option(kind)
-        page.locator("input[data-action=seed]").fill("7")
-        page.locator("[data-action=start]").click()
-        page.locator("[data-action=speed]").click()
+        state = GAME.replay(FIGHT_OPTIONS, FIGHT_LOG)
+        put(page, saved_items((state, ["human", "greedy"]), current=0, game=GAME))
+        reload(page)
+        page.wait_for_selector(f"#app[data-game=caledea] {HUMAN_TURN}", timeout=WAIT)
+
+        def square(name):
+            x, y = model.at_of(state, name)
+            return f"[data-action=square][data-at='{x},{y}']"
+
+        page.locator(square("f4")).click()
+        page.locator(square("e3")).click()
+        x, y = model.at_of(state, "f3")
+        page.locator(f".legal-dest[data-at='{x},{y}']").click()
+        page.locator("[data-action=confirm]").click()
         rng = random.Random(7)
         for _ in range(600):
             page.wait_for_selector(f"{HUMAN_TURN}, #app[data-screen=end]", timeout=WAIT)
             if page.locator("#app").get_attribute("data-screen") == "end":
                 break
             _caledea_step(page, rng)
-        check_real_play(page, "caledea", {"move", "dice", "turn", "end"})
+        check_real_play(page, "caledea", {"move", "dice", "end"}, start=len(FIGHT_LOG))
         heard = {k for call in asked(page) for k in call}
         assert heard & {"won", "lost"}
         assert_clean(log)
