@@ -10,6 +10,7 @@ navigator.vibrate (an init script replaces them with recorders before the page l
 * Nothing is played before the person's first tap or key (computer players moving on a page
   nobody touched: the page is asked, the AudioContext is never even made), and it plays after.
 * Muted: nothing asked, no note, no vibration; the switch is remembered after a reload.
+  Reduced motion does not mute.
 * The console stays clean; axe-core finds nothing serious in the header with the switch.
 """
 
@@ -80,11 +81,11 @@ STUB = """(() => {
 })();"""
 
 
-def stubbed(browser, site_url, viewport=None):
+def stubbed(browser, site_url, viewport=None, **options):
     """A context whose pages have the recorders, and its page log; the app opened."""
     from sitetest import PageLog
 
-    context = browser.new_context(viewport=viewport or {"width": 1366, "height": 768})
+    context = browser.new_context(viewport=viewport or {"width": 1366, "height": 768}, **options)
     context.add_init_script(STUB)
     log = PageLog()
     log.watch_context(context)
@@ -324,8 +325,10 @@ def start_untouched(page, game_id: str, seats) -> None:
 
 
 def test_nothing_plays_before_the_first_tap_and_sounds_after(browser, site_url):
-    context, page, log = stubbed(browser, site_url)
+    # with reduced motion asked for: it does not mute
+    context, page, log = stubbed(browser, site_url, reduced_motion="reduce")
     try:
+        assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
         # two computer players on a page nobody has touched yet
         start_untouched(page, "pyramids", ("greedy", "greedy"))
         page.wait_for_function("() => window.__sound.asked.length >= 3", timeout=WAIT)
@@ -390,6 +393,20 @@ def test_muted_plays_nothing_is_remembered_and_the_header_passes_axe(browser, si
             page.wait_for_selector("html[lang=fr]")
             assert header_entry(page, "sound").text_content() == "Son\u00a0: oui"
             assert run_axe(page, ".app-header") == []
+            # each entry of the header shown reads on one line, none cut (French, the longest)
+            header_entry(page, "sound")
+            entries = page.locator(".app-header button").evaluate_all(
+                """els => els.filter(e => e.getBoundingClientRect().width > 0).map(e => {
+                    const range = document.createRange();
+                    range.selectNodeContents(e);
+                    const tops = new Set(Array.from(range.getClientRects())
+                        .filter(r => r.width > 0).map(r => Math.round(r.top)));
+                    return [e.textContent, tops.size, e.scrollWidth <= e.clientWidth + 1];
+                })"""
+            )
+            assert "Son\u00a0: oui" in [t for t, _, _ in entries]
+            assert all(lines == 1 and whole for _, lines, whole in entries), entries
+            page.keyboard.press("Escape")
             assert_clean(log)
         finally:
             context.close()
