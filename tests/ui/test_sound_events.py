@@ -297,3 +297,11 @@ def test_resume_and_replay_tables_are_silent():
     table.watch_only = True  # a replay's table: nobody moves on it, nothing is heard
     play_random(table, 20, seed=3)
     assert len(platform.calls) == n
+    table.watch_only = False
+    table.mark_from = 3  # a position shown from the log
+    table.after_change(announce_move=False)
+    table.mark_from = None  # back to the live table: its moves from here on are heard
+    table.after_change(announce_move=False)
+    assert len(platform.calls) == n
+    play_random(table, 6, seed=4)
+    assert len(platform.calls) > n

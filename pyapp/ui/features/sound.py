@@ -16,8 +16,9 @@ without ever waiting for it, so a sound never delays a frame. Here only the kind
   "end"); more than one move at once is stepped through with the engine's ``play``;
 * "end" when the game is over after the change; "turn" when a person's decision opens after
   another player's move (a person alone at the table hears no "turn" for their own moves);
-* nothing on a replay's table (``watch_only``), nothing at all while muted (no vibration
-  either). Reduced motion does not mute.
+* nothing on a replay's table (``watch_only``) nor while a position of the log is shown
+  (``mark_from`` set), and the live game heard again from where it is then; nothing at all
+  while muted (no vibration either). Reduced motion does not mute.
 """
 
 from __future__ import annotations
@@ -141,8 +142,9 @@ class Sound(Feature):
     def after_change(self, table) -> None:
         state = getattr(table, "state", None)
         key = id(table)
-        if state is None or getattr(table, "watch_only", False):
-            self.last.pop(key, None)
+        shown = getattr(table, "watch_only", False) or getattr(table, "mark_from", None) is not None
+        if state is None or shown:  # a replay, or a position shown from the log: silent, and
+            self.last.pop(key, None)  # the live game after it starts from where it is then
             return
         generation = getattr(table, "generation", 0)
         known = self.last.get(key)
