@@ -11,7 +11,8 @@ the table, after every move, and at the start).
 5. statistics and the daily park (``features/stats.py``), after the autosave of a finished game;
 6. each game's own features (``pyapp/ui/<game>/features.py`` where a game has one: Caldera
    Park's guided first game), in the registry's order;
-7. replay, analysis and hints (``features/learn.py``).
+7. replay, analysis and hints (``features/learn.py``);
+8. sound and touch (``features/sound.py``): the mute switch, the sounds of each change.
 
 ``compose`` is pure Python: the page (``app.py``) hands it the browser's storage and platform,
 the tests hand it fakes. Adding a feature is one class speaking ``feature.Feature`` and one line
@@ -32,6 +33,7 @@ from .features.language import Language
 from .features.learn import Learn
 from .features.rules import Rules
 from .features.saved_games import SavedGames
+from .features.sound import Sound
 from .features.stats import Stats
 from .saves import SaveStore
 
@@ -72,5 +74,6 @@ def compose(
         Stats(box, storage, saves, platform, clock),
         *game_features(box, storage),
         Learn(box, storage, store.open_game),
+        Sound(storage, platform),
     )
     return box

@@ -109,6 +109,13 @@ class BrowserPlatform:
         self._keep.append(proxy)
         js.window.addEventListener("storage", proxy)
 
+    def play_sounds(self, kinds: list[str], vibrate_ms: int = 0) -> None:
+        """Hand the sounds of a change to the page (static/js/sound.js): it schedules them
+        with Web Audio and returns at once (nothing before the person's first tap or key)."""
+        sound = getattr(js.window, "CalderaSound", None)
+        if sound is not None:
+            sound.play(",".join(kinds), int(vibrate_ms))
+
     def languages(self) -> list[str]:
         nav = js.navigator
         try:

@@ -123,6 +123,7 @@ def test_every_feature_of_the_app_is_in_the_one_composition_in_its_order():
         "guide",
         "caledea-guide",
         "learn",
+        "sound",
     ]
     # every table of the box is made with that one shell
     for e in games.ENTRIES:

@@ -15,7 +15,14 @@ from pyapp.ui import i18n
 from pyapp.ui.box import Box
 from pyapp.ui.frame import MENU_PANEL_ID, header
 
-ENTRIES = ["menu-saves", "menu-rules", "menu-lang", "menu-stats", "menu-learn-hints"]
+ENTRIES = [
+    "menu-saves",
+    "menu-rules",
+    "menu-lang",
+    "menu-stats",
+    "menu-learn-hints",
+    "menu-sound",
+]
 
 
 def make_box():
@@ -134,6 +141,7 @@ def test_labels_in_french():
         "English",
         "Statistiques",
         "Conseils\u00a0: non",
+        "Son\u00a0: oui",
     ]
     lang_entry = panel.find(**{"data-key": "menu-lang"})
     assert lang_entry.attrs["lang"] == "en"  # the language's own name, in that language
