@@ -192,3 +192,18 @@ def test_one_overlay_at_a_time_and_the_first_answer_wins():
     assert shell.handle("open-b", {}, None) is True and b.open and not a.open
     assert shell.view(None, lambda: "game") == ["b screen"]
     assert shell.handle("other", {}, None) is None
+
+
+def test_the_header_switches_keep_the_rules_open_and_other_actions_close_them():
+    box = compose(FakeStorage())
+    table = box.switch(games.ENTRIES[0].id)
+    rules = next(f for f in box.shell.features if f.name == "rules")
+    sound = next(f for f in box.shell.features if f.name == "sound")
+    assert box.shell.handle("rules", {}, table) and rules.open
+    muted = sound.muted
+    assert box.shell.handle("sound", {}, table)
+    assert rules.open and sound.muted is not muted  # the switch worked, the rules stayed
+    box.shell.handle("lang", {}, table)
+    assert rules.open
+    box.shell.handle("menu-new", {}, table)
+    assert not rules.open
