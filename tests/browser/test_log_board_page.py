@@ -11,7 +11,7 @@ import json
 import random
 
 import pytest
-from game_driver import HUMAN_TURN, header_entry
+from game_driver import HUMAN_TURN, header_entry, screenshot
 from game_driver import play_human_step as park_step
 from saves_driver import run_axe
 from test_caledea_play import person_step as caledea_step
@@ -135,3 +135,29 @@ def test_a_replay_has_no_live_control_and_its_log_jumps_it(page, page_log, game_
     page.keyboard.press("Escape")
     page.wait_for_selector("section[data-screen=replay]", state="detached")
     assert page_log.console_errors == [] and page_log.page_errors == []
+
+
+@pytest.mark.parametrize("size", ["390x844", "740x360"])
+def test_a_guide_tip_put_away_on_a_phone_is_no_empty_box(browser, site_url, size):
+    from test_guide_fit import start_guide
+
+    context, page, log = start_guide(browser, site_url, size, "en")
+    try:
+        page.wait_for_selector(HUMAN_TURN, timeout=120_000)
+        tip = page.locator("[data-key=guide-tip] p").inner_text()
+        page.locator("[data-action=guide-ok]").click()
+        held = page.locator("[data-key=guide-held]")
+        held.wait_for()
+        words = held.locator(".guide-room p")
+        note = held.locator(".guide-note")
+        # the tip's words stay readable in its room, the note beside them, none over the other
+        assert words.is_visible() and words.inner_text() == tip
+        assert note.is_visible() and note.inner_text()
+        a, b = words.bounding_box(), note.bounding_box()
+        apart = a["y"] + a["height"] <= b["y"] + 0.5 or b["x"] + b["width"] <= a["x"] + 0.5
+        assert apart, (a, b)
+        screenshot(page, f"guide-held-{size}.png", full_page=False)
+        assert run_axe(page) == []
+        assert log.console_errors == [] and log.page_errors == []
+    finally:
+        context.close()
