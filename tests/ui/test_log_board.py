@@ -166,3 +166,26 @@ def test_caledea_marks_the_path_of_the_move_chosen_in_the_log():
         box.handle("undo", {})
     # back on the live table: the other players' moves since the viewer's last one, as before
     assert c.recent_moves() == c.trail.recent(c.state, c.viewer())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_positions_follow_the_live_game_as_it_goes_on(game_id):
+    box, c = live_game(game_id)
+    learn = learn_of(box)
+    n = len(c.state["log"]) - 1
+    assert box.handle("log-show", {"value": str(n)}) is True
+    first = learn.replay
+    box.handle("undo", {})
+    assert box.handle("log-show", {"value": str(n - 1)}) is True
+    assert learn.replay is first  # the same log: its replay is kept
+    drawn(box)
+    assert canon(learn.replay.table.state) == canon(engine_view(c, n - 1, c.viewer()))
+    box.handle("learn-close", {})
+    play_some(c, random.Random(11), 6)  # the game goes on
+    assert c.screen == "table"
+    m = len(c.state["log"]) - 1
+    assert m > n
+    assert box.handle("log-show", {"value": str(m)}) is True
+    assert learn.replay is not first and learn.replay.replay.length == m + 1
+    drawn(box)
+    assert canon(learn.replay.table.state) == canon(engine_view(c, m, c.viewer()))

@@ -27,6 +27,7 @@ import contextlib
 import importlib
 
 from pyapp.core.errors import GameError
+from pyapp.core.replay import log_texts
 
 from .. import strings_learn
 from ..feature import Feature
@@ -74,6 +75,7 @@ class Learn(Feature):
         self.analysis_of = None  # the state analysed (a new game starts a new analysis)
         self.hint_thinking = None  # (table, generation, player, Thinking) of a hint
         self.back_to: str | None = None  # the log entry a position shown from the log came from
+        self._positions = None  # (key, ReplayScreen) of the last position shown from the log
         self.error: str | None = None
         self.hints = self._read_hints()
 
@@ -138,7 +140,22 @@ class Learn(Feature):
             return False
         over = table.game.is_over(table.state)
         viewer = None if over or not table.humans() else table.viewer()
-        self.open_replay(table.game, table.state, viewer, list(table.seats), position=True)
+        seats = list(table.seats)
+        # the same game, log and viewer as the last position shown: its replay is kept (a
+        # replay rebuilds every position of the game once)
+        key = (table.game.id, id(table.state), len(table.state["log"]), viewer, tuple(seats))
+        kept = self._positions
+        if (
+            kept is not None
+            and kept[0] == key
+            and kept[1].replay.texts == log_texts(table.state["log"])
+        ):
+            self.replay, self.showing, self.error, self.back_to = kept[1], "replay", None, None
+            table.focus = "replay-title"
+        else:
+            self.open_replay(table.game, table.state, viewer, seats, position=True)
+            if self.showing == "replay":
+                self._positions = (key, self.replay)
         if self.replay is not None and self.showing == "replay":
             self.replay.go(n + 1)
             self.back_to = f"log-{n}"  # the entry chosen takes the focus back
