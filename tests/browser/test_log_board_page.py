@@ -161,3 +161,32 @@ def test_a_guide_tip_put_away_on_a_phone_is_no_empty_box(browser, site_url, size
         assert log.console_errors == [] and log.page_errors == []
     finally:
         context.close()
+
+
+def test_a_position_fits_a_phone_in_french(browser, site_url):
+    from fit_driver import VIEWPORTS
+    from game_driver import no_sideways_scroll
+    from sitetest import PageLog, open_app
+
+    context = browser.new_context(**VIEWPORTS["360x740"])
+    log = PageLog()
+    try:
+        page = open_app(context, site_url, log)
+        header_entry(page, "lang").click()
+        page.wait_for_selector("html[lang=fr]")
+        live_game(page, "park")
+        entry = page.locator(ENTRY).nth(1)
+        entry.scroll_into_view_if_needed()
+        entry.tap()
+        page.wait_for_selector(POSITION)
+        back = page.locator("[data-action=learn-close]")
+        assert back.inner_text() == "Retour à la partie"
+        assert back.is_visible() and back.bounding_box()["y"] + 44 <= 740
+        assert no_sideways_scroll(page)
+        screenshot(page, "log-position-360-fr.png", full_page=False)
+        assert run_axe(page) == []
+        back.tap()
+        page.wait_for_selector(HUMAN_TURN)
+        assert log.console_errors == [] and log.page_errors == []
+    finally:
+        context.close()
