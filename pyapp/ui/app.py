@@ -232,6 +232,17 @@ class App:
         state = table.state
         return json.dumps(table.game.to_record(state)) if state is not None else ""
 
+    def shown_json(self) -> str:
+        """The state a replay or a position chosen in the log draws (its viewer's view), with
+        its marked moves: {"pos", "state", "marked"}; "" when none is shown."""
+        learn = self.box.shell.get("learn")
+        replay = getattr(learn, "replay", None) if learn is not None else None
+        if replay is None or learn.showing != "replay":
+            return ""
+        vt = replay.view_table()
+        marked = [list(m) for m in vt.marked_moves()]
+        return json.dumps({"pos": replay.pos, "state": vt.state, "marked": marked})
+
 
 def start(root) -> App:
     """Start the features, draw the first screen into ``root`` and start listening."""
@@ -253,6 +264,8 @@ def start(root) -> App:
         """Test and bench access: the record, the bots' decision times, the last render."""
         if what == "record":
             return app.record_json()
+        if what == "shown":
+            return app.shown_json()
         if what == "bots":
             return json.dumps(app.runner.decisions_ms)
         return app.last_render_ms

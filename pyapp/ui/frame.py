@@ -7,8 +7,11 @@ A game's ``render(table)`` builds its body and calls ``frame(table, body_fn, ext
 
 from __future__ import annotations
 
+from . import strings_learn
 from .i18n import t
 from .vdom import E, h
+
+strings_learn.install()  # the log's and the position's words
 
 MENU_PANEL_ID = "menu-more-panel"
 
@@ -195,18 +198,47 @@ def handover_screen(
     )
 
 
-def log_panel(lines: list[tuple[int | None, str]], cls: str) -> E:
+def log_panel(lines: list[tuple[int | None, str]], cls: str, table=None) -> E:
     """The game's log: ``lines`` are (seat, text), newest first (numbered from the oldest), each
-    in its seat's colour (``by-N``); a hint while there is none."""
+    in its seat's colour (``by-N``); a hint while there is none. With the ``table`` whose log
+    it is, ``lines`` are its log's last entries and each is a button that shows the board as
+    it was right after that move (``log-show``, its log index: ``features/learn.py``); the
+    move a position shows (the table's ``mark_from``) is the current one."""
+    total = len(table.state["log"]) if table is not None and table.state is not None else None
+    current = getattr(table, "mark_from", None) if getattr(table, "watch_only", False) else None
+    items = []
+    for k, (p, text) in enumerate(lines):
+        if total is None:
+            items.append(h("li", {"class": f"by-{p}"}, text))
+            continue
+        i = total - 1 - k
+        here = i == current
+        button = {
+            "type": "button",
+            "class": "log-entry",
+            "data-action": "log-show",
+            "data-value": str(i),
+            "data-key": f"log-{i}",
+            "aria-label": t("log.show", n=i + 1, move=text),
+            "aria-current": "step" if here else None,
+        }
+        li = {"class": f"by-{p}" + (" current" if here else "")}
+        items.append(h("li", li, h("button", button, text)))
     return h(
         "div",
         {"class": cls},
         h("h3", None, t("log.title")),
         h(
             "ol",
-            # scrollable: focusable so that keyboard users can scroll it (axe)
-            {"class": "log", "reversed": True, "tabindex": "0", "aria-label": t("log.title")},
-            [h("li", {"class": f"by-{p}"}, text) for p, text in lines],
+            # scrollable: focusable so that keyboard users can scroll it (axe); the entries
+            # are buttons of their own when the table is given
+            {
+                "class": "log" + (" log-buttons" if total is not None else ""),
+                "reversed": True,
+                "tabindex": "0" if total is None else None,
+                "aria-label": t("log.title"),
+            },
+            items,
         )
         if lines
         else h("p", {"class": "hint"}, t("log.empty")),

@@ -8,8 +8,15 @@ the position's view (the engine's state, or for a running game the ``viewer``'s 
 no person to move, so nothing on it can be played: the board as it was, never a move.
 
 Navigation (``handle``): ``learn-replay-first``/``-prev``/``-next``/``-last``, ``-step`` (the
-slider's value: a position) and ``-jump`` (the stage list's value: the first position of a round
-and turn, from the game's ``save_summary``).
+slider's value: a position), ``-jump`` (the stage list's value: the first position of a round
+and turn, from the game's ``save_summary``) and ``log-show`` (an entry of the log drawn on the
+board, its log index: the position right after that move).
+
+The position drawn marks the move that led to it (the table's ``mark_from``: each game's screens
+draw their marks from ``marked_moves``). The game's drawing is shown less its live controls
+(``LIVE_ACTIONS``, ``LIVE_KEYS``: Confirm, Take back, Faster bots, the prompt...): nobody plays
+here, so nothing offers a move. ``position=True`` (a move chosen in a live game's log): the same
+screen titled as that position, with a way back to the game instead of "Close the replay".
 """
 
 from __future__ import annotations
@@ -22,6 +29,54 @@ from .table import HUMAN, int_or
 from .vdom import E, h
 
 strings_learn.install()
+
+# what a game's table offers only to the person to move (or only in a live game): left out of
+# a replay's drawing
+LIVE_ACTIONS = frozenset(
+    {
+        "confirm",
+        "undo",
+        "takeback",
+        "speed",
+        "pass",
+        "resign",
+        "draw",
+        "answer",
+        "skip",
+        "upgrade",
+        "choose",
+        "learn-hint",
+    }
+)
+LIVE_KEYS = frozenset({"prompt", "turn-pass", "combat-prompt"})
+LIVE_CLASSES = frozenset({"confirm-bar"})
+
+
+def is_live(e: E) -> bool:
+    """An element of a game's table that only a live game offers (a control, the prompt)."""
+    a = e.attrs
+    return (
+        a.get("data-action") in LIVE_ACTIONS
+        or a.get("data-key") in LIVE_KEYS
+        or not LIVE_CLASSES.isdisjoint(a.get("class", "").split())
+    )
+
+
+def without_live(e: E) -> E | None:
+    """``e`` less its live parts (``is_live``); the same element (frozen ones kept as they
+    are) where it holds none; None if it is one."""
+    if is_live(e):
+        return None
+    kids, changed = [], False
+    for c in e.children:
+        if isinstance(c, E):
+            kept = without_live(c)
+            changed = changed or kept is not c
+            if kept is not None:
+                kids.append(kept)
+        else:
+            kids.append(c)
+    return E(e.tag, e.attrs, kids) if changed else e
 
 
 def stage_text(stage: dict) -> str:
@@ -38,8 +93,17 @@ def stage_text(stage: dict) -> str:
 
 
 class ReplayScreen:
-    def __init__(self, game, state: dict, screens, viewer: int | None = None, seats=None):
+    def __init__(
+        self,
+        game,
+        state: dict,
+        screens,
+        viewer: int | None = None,
+        seats=None,
+        position: bool = False,
+    ):
         self.game = game
+        self.position = position  # a live game's position chosen in its log
         self.replay = Replay.of_state(game, state, viewer)
         self.viewer = viewer
         self.screens = screens
@@ -72,11 +136,16 @@ class ReplayScreen:
             "learn-replay-last": lambda: self.replay.length,
             "learn-replay-step": lambda: data.get("value"),
             "learn-replay-jump": lambda: data.get("value"),
+            # an entry of the log: the position right after that move
+            "log-show": lambda: _after(data.get("value")),
         }
         if action not in moves:
             return None
         changed = self.go(moves[action]())
-        if changed and action in ("learn-replay-first", "learn-replay-prev"):
+        if changed and action == "log-show":
+            # the entry chosen is the newest of the log drawn now
+            self.table.focus = f"log-{self.pos - 1}" if self.pos > 0 else "learn-replay-next"
+        elif changed and action in ("learn-replay-first", "learn-replay-prev"):
             self.table.focus = action if self.pos > 0 else "learn-replay-next"
         elif changed and action in ("learn-replay-next", "learn-replay-last"):
             end = self.pos >= self.replay.length
@@ -96,6 +165,7 @@ class ReplayScreen:
         vt.last_human = self.viewer if self.viewer is not None else (people or [None])[0]
         vt.result = None
         vt.error = vt.notice = None
+        vt.mark_from = max(0, self.pos - 1)  # the move that led here is marked
         return vt
 
     def move_text(self) -> str:
@@ -116,7 +186,9 @@ class ReplayScreen:
     def render(self) -> list[E]:
         vt = self.view_table()
         nodes, _ = self.screens.render(vt)
-        body = nodes[2:]  # the game's body and its sprites, without its header and announcement
+        # the game's body and its sprites, without its header and announcement, nor its live
+        # controls
+        body = [kept for n in nodes[2:] if (kept := without_live(n)) is not None]
         length = self.replay.length
         at_start, at_end = self.pos == 0, self.pos >= length
 
@@ -142,6 +214,9 @@ class ReplayScreen:
             {
                 "class": "learn-screen replay-bar",
                 "data-screen": "replay",
+                "data-mode": "position" if self.position else "replay",
+                # the phone's Back and Escape press its close button (static/js/game-dom.js)
+                "data-overlay": "replay",
                 "aria-labelledby": "replay-title",
                 "data-pos": str(self.pos),
                 "data-length": str(length),
@@ -152,18 +227,27 @@ class ReplayScreen:
                 h(
                     "h1",
                     {"id": "replay-title", "tabindex": "-1", "data-key": "replay-title"},
-                    t("learn.replay.title"),
+                    t("learn.position.title", n=self.pos)
+                    if self.position
+                    else t("learn.replay.title"),
                 ),
                 h(
                     "button",
                     {
                         "type": "button",
-                        "class": "secondary small",
+                        "class": ("primary" if self.position else "secondary") + " small",
                         "data-action": "learn-close",
                         "data-key": "learn-close",
+                        "aria-keyshortcuts": "Escape",
+                        "data-overlay-close": "true",
                     },
-                    t("learn.replay.close"),
+                    t("learn.position.back" if self.position else "learn.replay.close"),
                 ),
+            ),
+            h(
+                "p",
+                {"class": "replay-note"},
+                t("learn.position.note" if self.position else "learn.replay.note"),
             ),
             h(
                 "div",
@@ -219,7 +303,13 @@ class ReplayScreen:
                 t("learn.replay.viewer", name=self.names[self.viewer]),
             ),
         )
-        return [bar, h("div", {"class": "replay-board"}, body)]
+        return [bar, h("div", {"class": "replay-board", "data-pos": str(self.pos)}, body)]
+
+
+def _after(value) -> int | None:
+    """The position right after the move of log index ``value`` (None: not a number)."""
+    n = int_or(value)
+    return None if n is None else n + 1
 
 
 def _names(state: dict) -> list[str]:

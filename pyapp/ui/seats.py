@@ -43,6 +43,7 @@ class SeatForm:
         self.seed = ""
         self.names = [t("setup.default_name", n=i + 1) for i in range(max_seats)]
         self.kinds = [HUMAN] + [preferred_bot(self.bot_names)] * (max_seats - 1)
+        self.typed: set[int] = set()  # seats whose name the person typed in this form
         self.error: str | None = None
 
     def counts(self) -> list[int]:
@@ -86,9 +87,19 @@ class SeatForm:
         if not self.min_seats <= len(names) <= self.max_seats or len(names) != len(kinds):
             return
         self.count = len(names)
+        self.typed = set()
         for i, (n, k) in enumerate(zip(names, kinds, strict=True)):
             self.names[i] = n
             self.kinds[i] = k if (k == HUMAN or k in self.bot_names) else HUMAN
+
+    def set_kind(self, i: int, kind: str) -> None:
+        """Seat ``i`` is now played by ``kind``. A computer's seat that changes hands loses the
+        name it was given for that computer (the guided game's "Greedy bot", a last game's)
+        unless the person typed it: it becomes the seat's default name."""
+        old = self.kinds[i]
+        self.kinds[i] = kind
+        if kind != old and old != HUMAN and i not in self.typed:
+            self.names[i] = t("setup.default_name", n=i + 1)
 
 
 class SeatInputs:
@@ -104,12 +115,13 @@ class SeatInputs:
     def _on_kind(self, data):
         i, kind = int_or(data.get("seat"), -1), data.get("value")
         if 0 <= i < self.form.max_seats and kind in self.form.seat_kinds():
-            self.form.kinds[i] = kind
+            self.form.set_kind(i, kind)
 
     def _on_name(self, data):
         i = int_or(data.get("seat"), -1)
         if 0 <= i < self.form.max_seats:
             self.form.names[i] = str(data.get("value", ""))[:60]
+            self.form.typed.add(i)
         return False  # typing: no redraw
 
     def _on_seed(self, data):

@@ -94,6 +94,7 @@ _AWAY = [
     "rematch",
     "speed",
     "view",
+    "log-show",  # a past position, over the table (tests/browser/test_log_board_page.py)
 ]
 
 # the centres of the visible elements of the app whose tap does not leave the table

@@ -206,8 +206,10 @@ class Controller(SeatInputs, ZoomInputs, TableController):
 
     def recent_moves(self) -> list:
         """The other players' moves since the viewer's last decision (``trail.Recent``)."""
-        viewer = self.viewer()
-        return self._memo("recent", viewer, lambda: self.trail.recent(self.state, viewer))
+        viewer, since = self.viewer(), self.mark_from
+        return self._memo(
+            "recent", (viewer, since), lambda: self.trail.recent(self.state, viewer, since)
+        )
 
     def prompt(self) -> str:
         d = self.decision()

@@ -1052,7 +1052,7 @@ def cards_panel(ctrl: Controller) -> E:
 
 def log_panel(ctrl: Controller) -> E:
     lines = story.log_lines(ctrl, last=LOG_LINES)  # oldest first, with what each action did
-    return shared_log(lines[::-1], "cal-log log-panel")
+    return shared_log(lines[::-1], "cal-log log-panel", ctrl)
 
 
 # --------------------------------------------------------------------------- end

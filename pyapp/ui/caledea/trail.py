@@ -139,16 +139,21 @@ class Trail:
         self.steps, self.start = steps, first
         return True
 
-    def recent(self, state: dict, viewer: int) -> list[Recent]:
+    def recent(self, state: dict, viewer: int, mark_from: int | None = None) -> list[Recent]:
         """The moves (moves, transports, bombards, builds) of the other players since the
-        viewer's last decision of their own, in the order played."""
+        viewer's last decision of their own, in the order played; with ``mark_from`` (a
+        replay's position, a move chosen in the log: ``TableController.mark_from``) every
+        player's moves from that log index on."""
         log = state["log"]
         first = 0
-        for i in range(len(log) - 1, -1, -1):
-            p, text = _entry(log[i])
-            if p == viewer and _kind(text) != "pair":
-                first = i + 1
-                break
+        if mark_from is not None:
+            first, viewer = max(0, mark_from), None
+        else:
+            for i in range(len(log) - 1, -1, -1):
+                p, text = _entry(log[i])
+                if p == viewer and _kind(text) != "pair":
+                    first = i + 1
+                    break
         if first >= len(log) or not self.ensure(state, first):
             return []
         out: list[Recent] = []

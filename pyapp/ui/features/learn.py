@@ -27,11 +27,12 @@ import contextlib
 import importlib
 
 from pyapp.core.errors import GameError
+from pyapp.core.replay import log_texts
 
 from .. import strings_learn
 from ..feature import Feature
 from ..i18n import t
-from ..table import HUMAN, bot_seed
+from ..table import HUMAN, bot_seed, int_or
 from ..vdom import E, h
 
 strings_learn.install()
@@ -73,6 +74,8 @@ class Learn(Feature):
         self.analysis = None  # AnalysisScreen
         self.analysis_of = None  # the state analysed (a new game starts a new analysis)
         self.hint_thinking = None  # (table, generation, player, Thinking) of a hint
+        self.back_to: str | None = None  # the log entry a position shown from the log came from
+        self._positions = None  # (key, ReplayScreen) of the last position shown from the log
         self.error: str | None = None
         self.hints = self._read_hints()
 
@@ -110,17 +113,52 @@ class Learn(Feature):
 
     # ------------------------------------------------------------------ opening
 
-    def open_replay(self, game, state: dict, viewer: int | None, seats=None) -> bool:
+    def open_replay(
+        self, game, state: dict, viewer: int | None, seats=None, position: bool = False
+    ) -> bool:
         from ..replay import ReplayScreen
 
         try:
-            self.replay = ReplayScreen(game, state, screens_of(game), viewer, seats)
+            self.replay = ReplayScreen(game, state, screens_of(game), viewer, seats, position)
         except GameError as e:  # a record the rules refuse: said, nothing lost
             self.error = str(e)
             return True
         self.error = None
         self.showing = "replay"
+        self.back_to = None
         self.table_of().focus = "replay-title"
+        return True
+
+    def show_position(self, value) -> bool:
+        """An entry of the live table's log chosen (``log-show``, its log index): the board as
+        it was right after that move, that move marked, seen from the table's viewer (what was
+        hidden from them stays hidden) while the game runs. The live table is left as it is
+        (its bots wait) until "Back to the game" or Escape."""
+        table = self.table_of()
+        n = int_or(value)
+        if table.state is None or n is None or not 0 <= n < len(table.state["log"]):
+            return False
+        over = table.game.is_over(table.state)
+        viewer = None if over or not table.humans() else table.viewer()
+        seats = list(table.seats)
+        # the same game, log and viewer as the last position shown: its replay is kept (a
+        # replay rebuilds every position of the game once)
+        key = (table.game.id, id(table.state), len(table.state["log"]), viewer, tuple(seats))
+        kept = self._positions
+        if (
+            kept is not None
+            and kept[0] == key
+            and kept[1].replay.texts == log_texts(table.state["log"])
+        ):
+            self.replay, self.showing, self.error, self.back_to = kept[1], "replay", None, None
+            table.focus = "replay-title"
+        else:
+            self.open_replay(table.game, table.state, viewer, seats, position=True)
+            if self.showing == "replay":
+                self._positions = (key, self.replay)
+        if self.replay is not None and self.showing == "replay":
+            self.replay.go(n + 1)
+            self.back_to = f"log-{n}"  # the entry chosen takes the focus back
         return True
 
     def replay_current(self) -> bool:
@@ -167,6 +205,8 @@ class Learn(Feature):
             self.analysis.stop()
         table = self.table_of()
         table.focus = "learn-analyse" if which == "analysis" else "learn-replay"
+        if self.back_to is not None:
+            table.focus, self.back_to = self.back_to, None
 
     # ------------------------------------------------------------------ hints
 
@@ -255,6 +295,8 @@ class Learn(Feature):
         if action == "learn-error-close":
             self.error = None
             return True
+        if action == "log-show" and self.showing is None:
+            return self.show_position(data.get("value"))
         if self.showing is None:
             return None
         if action == "learn-close" or action == "undo":  # undo: the Escape key

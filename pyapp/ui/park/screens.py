@@ -1188,7 +1188,7 @@ def action_chip(a: str, lets: dict, enabled: bool | None, selected: bool) -> E:
 
 
 def log_panel(ctrl: Controller) -> E:
-    return shared_log(log_lines(ctrl.state, last=LOG_LINES), "log-panel")
+    return shared_log(log_lines(ctrl.state, last=LOG_LINES), "log-panel", ctrl)
 
 
 # --------------------------------------------------------------------------- end

@@ -636,7 +636,7 @@ def players_panel(ctrl: Controller) -> E:
 
 
 def log_panel(ctrl: Controller) -> E:
-    return shared_log(view.log_lines(ctrl.state, last=LOG_LINES), "pyr-log")
+    return shared_log(view.log_lines(ctrl.state, last=LOG_LINES), "pyr-log", ctrl)
 
 
 # --------------------------------------------------------------------------- end
