@@ -4,9 +4,9 @@ screen, played to its end by tapping only what each tip names (the tip's ``data-
 person would, which wins against the greedy bot. At every step what to tap is in view, not
 covered by the tip (the element found at the target's centre is the target itself), and the
 tip's instruction is in view with it; before each eruption the preview is on the board and in
-words. Every lesson comes (quiet move, eruption, Power Play, the bot's turn) and the end says
-what to do next. axe-core finds nothing serious at the start, at the first Power Play and at
-the end; the console stays clean."""
+words; no word of the tip is cut or broken over two lines. Every lesson comes (quiet move,
+eruption, Power Play) and the end says what to do next. axe-core finds nothing serious at the
+start, at the first Power Play and at the end; the console stays clean."""
 
 from __future__ import annotations
 
@@ -37,6 +37,28 @@ _GEOMETRY = """([tipSel, targetSel]) => {
     onTop: hit === el || el.contains(hit),
     inView: b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth,
   };
+}"""
+
+
+# the words of the tip and of its instruction that are cut (overflow) or broken over two lines
+_BROKEN = """() => {
+  const out = [];
+  for (const box of document.querySelectorAll('[data-key^=pyr-guide-]')) {
+    if (box.scrollWidth > box.clientWidth + 1) out.push(['cut', box.dataset.key]);
+    const walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      const re = /\\S+/g;
+      let m;
+      while ((m = re.exec(node.data))) {
+        const r = document.createRange();
+        r.setStart(node, m.index);
+        r.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].map(q => Math.round(q.top)));
+        if (tops.size > 1) out.push(['split', m[0]]);
+      }
+    }
+  }
+  return out;
 }"""
 
 
@@ -75,6 +97,7 @@ def test_the_guided_game_is_played_to_its_win_by_its_tips(browser, site_url, siz
                 topics.append(topic)
             if n == 0:
                 assert run_axe(page) == []
+            assert page.evaluate(_BROKEN) == [], (n, topic)  # no word of the tip cut or split
             if topic == "power" and not axed_power:
                 axed_power = True
                 assert run_axe(page) == []
@@ -101,6 +124,7 @@ def test_the_guided_game_is_played_to_its_win_by_its_tips(browser, site_url, siz
             raise AssertionError("the guided game did not end")
         end = page.locator("[data-key=pyr-guide-end]")
         end.wait_for()
+        assert page.evaluate(_BROKEN) == []
         text = end.inner_text()
         if lang == "en":
             assert "You won with three trios" in text and "What next" in text
