@@ -22,3 +22,20 @@ def test_new_old_and_rematch_games_follow_the_right_edition():
     c.handle("rematch", {})
     assert c.state["options"]["rules"] == 2 and c.state["options"]["seed"] == 99
     assert c.state["options"]["names"] == old["names"]
+
+
+def test_an_old_export_imports_through_the_saves_as_edition_1():
+    """An export of before the editions (options without ``rules``), as the import reads it."""
+    import json
+    from pathlib import Path
+
+    from pyapp.ui.saves import replay_record
+
+    path = (
+        Path(__file__).resolve().parents[1] / "pyramids" / "playthroughs" / "random-2p-seed1.json"
+    )
+    data = json.loads(path.read_text())
+    record = {"format": 1, "game": "pyramids", "options": data["options"], "log": data["log"]}
+    state = replay_record(record, "import")
+    assert state["options"]["rules"] == 1
+    assert GAME.log_texts(state) == data["log"]
