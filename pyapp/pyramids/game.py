@@ -2,7 +2,7 @@
 
 A state is plain JSON-safe data::
 
-    {"format": 1, "options": {"players", "seed", "names", "first"},
+    {"format": 1, "options": {"players", "seed", "names", "first", "rules"},
      "board": [[piece, ...] x 25],      # each square's stack, bottom first ("YS", "YM", "YL")
      "caps": [square, ...],             # the squares a cap stands on (sorted)
      "collections": [[piece, ...], ...],  # each seat's captured pieces (sorted)
@@ -18,9 +18,8 @@ The generator is used at setup only (layout, first player) and kept for the form
 
 How the rules are read (the NOTES beside the rules decide most; these are our rulings):
 
-* **Nests**: the rules sheet puts each large over its medium over its small, and the NOTES say a
-  full nest erupts large first, top piece first; their one line putting the large at the
-  bottom contradicts both, so the sheet wins: a nest is small (bottom), medium, large (top).
+* **Nests** (NOTES): small at the bottom, then medium, large on top, so a full nest erupts
+  large first.
 * **Setup**: the 24 nests fill the outer squares in a uniformly drawn layout with no two nests of
   a colour side by side: shuffles are drawn from the seed and rejected until one fits (a shuffle
   is abandoned as soon as a placed square clashes, which keeps the draw uniform). The first
@@ -30,9 +29,12 @@ How the rules are read (the NOTES beside the rules decide most; these are our ru
   first (``take_back``), until the eruption; they are then gone from the log as if never made.
 * **Quiet moves per turn**: at most ``MAX_QUIET`` (40) per turn, so every turn ends; after that
   only an erupting move (or the Power Play, or a pass) is left.
-* **Pass**: allowed only when no erupting move can be reached with the quiet moves left this turn
-  (searched over every placement of the caps; a Power Play is not considered). A pass ends the
-  turn without an eruption.
+* **Pass** (NOTES): allowed only when no erupting move can be reached with the quiet moves left
+  this turn and, while it is unused and the mover holds a piece, the Power Play (searched over
+  every placement of the caps and every square the Power Play may fill). A pass ends the turn
+  without an eruption. This is edition 2 of our rules (option ``rules``); under edition 1 (the
+  games recorded before it, whose options have no ``rules``) the Power Play was not counted,
+  so those games replay exactly as they were played (``record_options``).
 * **Resignation and agreed draw** are actions of the player to move (``resign``, ``draw``: the
   interface asks the other players before sending a draw). They are always allowed while the
   game runs but are not listed by ``legal_actions`` (which lists the moves of play). After a
@@ -75,13 +77,18 @@ CALM_TURNS = 30  # turns in a row without a capture: a draw
 REPEATS = 3  # a position met this many times at the start of a turn: a draw
 MAX_QUIET = 40  # quiet moves per turn
 MAX_TURNS = 300  # turns in all: a draw
+RULES = 2  # the edition of our rulings new games follow (the Power Play counts against a pass)
+RULES_EDITIONS = (1, 2)  # every edition this app plays
+OLD_RULES = 1  # the edition of the games recorded before the option existed
 
 
 # --------------------------------------------------------------------------- setup
 
 
-def normalise_options(players=2, seed=1, names=None, first=None, **extra) -> dict:
-    """Check the options of a game and return them as the plain dict kept in the state."""
+def normalise_options(players=2, seed=1, names=None, first=None, rules=None, **extra) -> dict:
+    """Check the options of a game and return them as the plain dict kept in the state
+    (``rules``: the edition of our rulings, ``RULES`` for a new game when not given; a record
+    without it is read with ``record_options``)."""
     if extra:
         raise OptionsError(f"unknown option {sorted(extra)[0]!r}")
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -90,7 +97,28 @@ def normalise_options(players=2, seed=1, names=None, first=None, **extra) -> dic
     names = check_names(names, players)
     if first is not None and (type(first) is not int or not 0 <= first < players):
         raise OptionsError(f"the first player is a seat from 0 to {players - 1}")
-    return {"players": players, "seed": seed, "names": names, "first": first}
+    if rules is None:
+        rules = RULES
+    if type(rules) is not int or rules not in RULES_EDITIONS:
+        raise OptionsError(
+            f"this game was played with edition {rules!r} of the rules; this app plays "
+            f"editions {', '.join(map(str, RULES_EDITIONS))}"
+        )
+    return {"players": players, "seed": seed, "names": names, "first": first, "rules": rules}
+
+
+def record_options(options):
+    """The options of a recorded game (a save, an export) as the engine reads them: a record
+    made before the rules had editions has no ``rules`` and follows edition 1 (``OLD_RULES``).
+    Anything not a dict is returned as it is (the caller refuses it)."""
+    if isinstance(options, dict) and "rules" not in options:
+        return {**options, "rules": OLD_RULES}
+    return options
+
+
+def rules_of(state: dict) -> int:
+    """The edition of the rulings a game (or an observation) follows."""
+    return state["options"].get("rules", OLD_RULES)
 
 
 _SLOT_OF = {sq: i for i, sq in enumerate(OUTER)}
@@ -306,11 +334,22 @@ def previews(state: dict) -> list[tuple[Move, dict]]:
 
 def eruption_reachable(state: dict) -> bool:
     """Whether the player to move can still make an eruption this turn, with the quiet moves
-    left (a breadth-first search over the placements of the caps; the pieces never move during
-    quiet moves). A Power Play is not considered."""
+    left and (edition 2 of the rules, ``rules_of``) the Power Play when it is unused and the
+    mover holds a piece. Breadth-first searches over the placements of the caps: the pieces
+    never move during quiet moves, and the Power Play matters only on an empty square."""
     board = state["board"]
     left = MAX_QUIET - state["turn"]["quiet"]
     start = tuple(state["caps"])
+    if _reachable(board, start, left):
+        return True
+    p = state["turn"]["player"]
+    if rules_of(state) < 2 or state["turn"]["power"] or not state["collections"][p]:
+        return False
+    return _reachable_with_power(board, start, left)
+
+
+def _reachable(board, start: tuple, left: int) -> bool:
+    """An erupting move within ``left`` quiet moves of placement ``start``, board unchanged."""
     seen = {start}
     frontier = [start]
     depth = 0
@@ -325,6 +364,46 @@ def eruption_reachable(state: dict) -> bool:
                     if new not in seen:
                         seen.add(new)
                         nxt.append(new)
+        frontier = nxt
+        depth += 1
+    return False
+
+
+def _reachable_with_power(board, start: tuple, left: int) -> bool:
+    """An erupting move within ``left`` quiet moves of ``start`` when one piece may be put, at
+    any time before it, on a square without a cap (the Power Play). A node is a placement and
+    the square the piece went to (``-1``: not yet played); playing it costs no quiet move.
+    Only empty squares are tried: a piece on a stack changes no move from quiet to erupting."""
+    filled = {}
+    for sq in range(N_SQUARES):
+        if not board[sq]:
+            b = list(board)
+            b[sq] = ["power"]
+            filled[sq] = b
+    seen = set()
+    frontier = []
+
+    def add(node, to):
+        if node not in seen:
+            seen.add(node)
+            to.append(node)
+
+    add((start, -1), frontier)
+    depth = 0
+    while frontier:
+        for caps, at in list(frontier):  # the Power Play now, at no cost (same depth)
+            if at == -1:
+                for sq in filled:
+                    if sq not in caps:
+                        add((caps, sq), frontier)
+        nxt = []
+        for caps, at in frontier:
+            b = board if at == -1 else filled[at]
+            for i, _, _, to, erupting in steps(b, caps, set(caps)):
+                if erupting:
+                    return True
+                if depth < left:
+                    add((moved(caps, i, to), at), nxt)
         frontier = nxt
         depth += 1
     return False

@@ -4,10 +4,14 @@ A thin adapter over ``game``; besides the protocol it offers what this game's sc
 ``cap_moves`` and ``preview`` (whether each cap move erupts and what it would capture),
 ``can_take_back`` / ``take_back`` (quiet moves and the Power Play of the turn under way),
 ``trios`` and ``game_length`` (turns, for the arena).
+
+A recorded game (a save, an export, a saved state) is read with ``game.record_options``: a
+record made before the rules had editions follows edition 1, so it replays exactly as played.
 """
 
 from __future__ import annotations
 
+from ..core.errors import LoadError
 from ..core.module_game import ModuleGame
 from . import actions, game
 
@@ -22,6 +26,24 @@ class PyramidsGame(ModuleGame):
     format = game.FORMAT
     min_players = game.MIN_PLAYERS
     max_players = game.MAX_PLAYERS
+
+    def replay(self, options, log) -> dict:
+        """Rebuild a recorded game (``Game.replay``), its options read as a record's."""
+        return super().replay(game.record_options(options), log)
+
+    def from_json(self, text) -> dict:
+        """Load a whole state saved with ``to_json`` (``Game.from_json``); a state saved before
+        the rules had editions differs from its replay only by ``rules`` (1) in its options."""
+        from ..core.protocol import read_json, to_json
+
+        data = read_json(text, "saved game")
+        self.check_format(data, "saved game")
+        state = self.replay(data.get("options"), data.get("log"))
+        if isinstance(data.get("options"), dict):
+            data = {**data, "options": game.record_options(data["options"])}
+        if to_json(state) != to_json(data):
+            raise LoadError("this saved game is damaged: it does not match its own action log")
+        return state
 
     def save_summary(self, state: dict) -> dict:
         return {

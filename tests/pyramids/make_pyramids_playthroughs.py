@@ -20,6 +20,7 @@ sys.path[:0] = [str(HERE.parents[1]), str(HERE.parent)]  # the repository; tests
 
 from playthrough_helpers import play_counting  # noqa: E402
 
+from pyapp.pyramids import game  # noqa: E402
 from pyapp.pyramids.protocol import GAME  # noqa: E402
 
 OUT = HERE / "playthroughs"
@@ -38,8 +39,11 @@ def bot_seeds(options: dict) -> list[str]:
 
 
 def play(options: dict, bots: list[str]) -> tuple[dict, list[int]]:
+    """The game of a file, played by its bots. The files were made before the rules had
+    editions: their options have no ``rules``, so they are old games (edition 1), as a record
+    of that time is read (``game.record_options``), and must stay exactly as they were."""
     players = [GAME.make_bot(b, s) for b, s in zip(bots, bot_seeds(options), strict=True)]
-    return play_counting(GAME, options, players)
+    return play_counting(GAME, game.record_options(options), players)
 
 
 def main() -> None:

@@ -121,6 +121,7 @@ def test_every_feature_of_the_app_is_in_the_one_composition_in_its_order():
         "language",
         "stats",
         "guide",
+        "pyramids-guide",
         "caledea-guide",
         "learn",
         "sound",

@@ -57,6 +57,15 @@ class Controller(SeatInputs, TableController):
         if isinstance(names, list) and all(isinstance(n, str) for n in names):
             self.form.fill_seats(list(names), list(seats))
 
+    def _on_rematch(self, data):
+        """A rematch is a new game: today's edition of the rules, whatever edition the game
+        before followed (an old save resumed follows edition 1; ``game.record_options``)."""
+        if self.state is None:
+            return
+        opts = {k: v for k, v in self.state["options"].items() if k not in ("first", "rules")}
+        opts["seed"] = self.seed_source()
+        self.start_game(opts, list(self.seats))
+
     def prompt(self) -> str:
         return view.prompt_text(self)
 

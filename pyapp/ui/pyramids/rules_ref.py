@@ -67,6 +67,12 @@ _EN = [
                 "a cap; the pieces that could not fly stay where they were, now uncapped. It "
                 "still counts as your eruption.",
             ),
+            (
+                "Passing",
+                "You pass only when no eruption is within your reach this turn, counting the "
+                "quiet moves you have left (at most 40 a turn) and your Power Play if you still "
+                "have it and hold a piece: a piece put down can give a cap something to erupt.",
+            ),
         ],
     },
     {
@@ -188,6 +194,13 @@ _FR = [
                 "La coulée s'arrête à la première case d'arrivée hors du plateau ou occupée "
                 "par un chapeau ; les pièces qui n'ont pas pu partir restent sur place, sans "
                 "chapeau. C'est tout de même votre éruption.",
+            ),
+            (
+                "Passer",
+                "Vous ne passez que si aucune éruption n'est à votre portée ce tour-ci, en "
+                "comptant les coups calmes qui vous restent (40 au plus par tour) et votre coup "
+                "de force s'il vous reste et que vous avez une pièce : une pièce posée peut "
+                "donner à un chapeau de quoi entrer en éruption.",
             ),
         ],
     },
