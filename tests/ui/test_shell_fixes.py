@@ -12,6 +12,7 @@ from uihelpers import fill_and_start
 from pyapp.ui.composition import compose
 from pyapp.ui.i18n import t
 from pyapp.ui.park.guide import guide_options
+from pyapp.ui.vdom import E
 
 
 class Platform:
@@ -29,7 +30,7 @@ class Platform:
 
 
 def banner_keys(box) -> list[str]:
-    drawn = box.shell.view(box.table, lambda: None)
+    drawn = box.shell.view(box.table, lambda: E("main", {}, []))  # a game's body, empty
     return [e.attrs.get("data-message") for e in drawn if e is not None and e.tag == "div"]
 
 
