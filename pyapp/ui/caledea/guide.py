@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pyapp.caledea import engine
 from pyapp.caledea.actions import Capital, End, Move, Upgrade
 
+from ..guided import tip_panel
 from ..i18n import language, plural, t
 from ..table import HUMAN
 from ..vdom import E, h
@@ -369,30 +370,7 @@ def instruction(tip: Tip) -> E | None:
 def panel(tip: Tip) -> E:
     """The tip's lesson (and a note), drawn after the decision's buttons in the side column;
     ``data-target`` names the element to tap."""
-    attrs = {
-        "class": "cal-guide-tip",
-        "data-key": "cal-guide-tip",
-        "data-tip": tip.topic,
-        "aria-label": t("cal.guide.label"),
-    }
-    if tip.target is not None:
-        attrs["data-target"] = tip.target
-    return h(
-        "aside",
-        attrs,
-        tip.note and h("p", {"class": "cal-guide-note"}, tip.note),
-        h("p", {"class": "cal-guide-lesson"}, tip.lesson),
-        h(
-            "button",
-            {
-                "type": "button",
-                "class": "secondary small",
-                "data-action": "cal-guide-stop",
-                "data-key": "cal-guide-stop",
-            },
-            t("cal.guide.stop"),
-        ),
-    )
+    return tip_panel(tip, "cal")
 
 
 def end_panel(ctrl) -> E | None:

@@ -25,6 +25,7 @@ from pyapp.pyramids import game
 from pyapp.pyramids.actions import Move, Power
 from pyapp.pyramids.bots.strong import StrongBot
 
+from ..guided import tip_panel
 from ..i18n import t
 from ..table import HUMAN
 from ..vdom import E, h
@@ -239,30 +240,7 @@ def instruction(tip: Tip) -> E | None:
 
 
 def panel(tip: Tip) -> E:
-    attrs = {
-        "class": "pyr-guide-tip",
-        "data-key": "pyr-guide-tip",
-        "data-tip": tip.topic,
-        "aria-label": t("pyr.guide.label"),
-    }
-    if tip.target is not None:
-        attrs["data-target"] = tip.target
-    return h(
-        "aside",
-        attrs,
-        tip.note and h("p", {"class": "pyr-guide-note"}, tip.note),
-        h("p", {"class": "pyr-guide-lesson"}, tip.lesson),
-        h(
-            "button",
-            {
-                "type": "button",
-                "class": "secondary small",
-                "data-action": "pyr-guide-stop",
-                "data-key": "pyr-guide-stop",
-            },
-            t("pyr.guide.stop"),
-        ),
-    )
+    return tip_panel(tip, "pyr")
 
 
 def end_panel(ctrl) -> E | None:
