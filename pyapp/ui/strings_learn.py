@@ -38,15 +38,17 @@ EN = {
     "learn.analysis.close": "Close the analysis",
     "learn.analysis.agreed": "{name} made the strong computer player's choice in {same} of "
     "{total} decisions.",
-    "learn.miss.one": "{when}: {choice} would have made about {n} more point than {played} "
-    "({name}).",
-    "learn.miss.other": "{when}: {choice} would have made about {n} more points than {played} "
-    "({name}).",
+    "learn.miss.one": "{when}: {choice} would have made about {n} more point, +/- {error}, than "
+    "{played} ({name}).",
+    "learn.miss.other": "{when}: {choice} would have made about {n} more points, +/- {error}, "
+    "than {played} ({name}).",
     "learn.do.place": "{token} on the {space} ({position})",
     "learn.do.pick": "asking for {requirement}",
     "learn.do.weather": "the weather token of slot {slot}",
-    "learn.do.weather_at": "the weather token of slot {slot} on the {space}",
-    "learn.do.start": "starting the weather ring at the {space}",
+    "learn.do.weather_at": "the weather token of slot {slot} on the {space} ({position})",
+    "learn.do.start": "starting the weather ring at the {space} ({position})",
+    "learn.do.start_token": "starting token {token} on the {space} ({position}), the other one "
+    "in the middle",
     "learn.do.reveal": "turning over slot {slot}",
     # hints
     "learn.hints.menu_off": "Hints: off",
@@ -88,15 +90,17 @@ FR = {
     "learn.analysis.close": "Fermer l'analyse",
     "learn.analysis.agreed": "{name} a fait le choix de l'ordinateur fort dans {same} décisions "
     "sur {total}.",
-    "learn.miss.one": "{when} : {choice} aurait rapporté environ {n} point de plus que {played} "
-    "({name}).",
-    "learn.miss.other": "{when} : {choice} aurait rapporté environ {n} points de plus que "
-    "{played} ({name}).",
+    "learn.miss.one": "{when} : {choice} aurait rapporté environ {n} point de plus, à {error} "
+    "près, que {played} ({name}).",
+    "learn.miss.other": "{when} : {choice} aurait rapporté environ {n} points de plus, à {error} "
+    "près, que {played} ({name}).",
     "learn.do.place": "{token} sur la case {space} ({position})",
     "learn.do.pick": "demander {requirement}",
     "learn.do.weather": "le jeton météo de l'emplacement {slot}",
-    "learn.do.weather_at": "le jeton météo de l'emplacement {slot} sur la case {space}",
-    "learn.do.start": "commencer l'anneau météo sur la case {space}",
+    "learn.do.weather_at": "le jeton météo de l'emplacement {slot} sur la {space} ({position})",
+    "learn.do.start": "commencer l'anneau météo sur la {space} ({position})",
+    "learn.do.start_token": "le jeton de départ {token} sur la {space} ({position}), "
+    "l'autre au centre",
     "learn.do.reveal": "retourner l'emplacement {slot}",
     "learn.hints.menu_off": "Conseils : non",
     "learn.hints.menu_on": "Conseils : oui",
