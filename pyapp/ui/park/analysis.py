@@ -72,6 +72,8 @@ def describe_choice(state: dict, text: str) -> str:
 
 def figure(x: float) -> str:
     """An uncertainty for people: a whole number from 1 on, else one decimal (French comma)."""
+    if x <= 0:  # an exact estimate (no chance, nothing sampled)
+        return "0"
     text = str(round(x)) if x >= 1 else f"{x:.1f}"
     return text.replace(".", ",") if i18n.language() == "fr" else text
 
