@@ -47,9 +47,26 @@ def hook(game):
 
 
 def start_suggestion(game, options: dict, obs: dict) -> Thinking:
-    """The judge's thinking on a position (the deciding player's observation ``obs``)."""
-    bot = hook(game).make_judge(position_seed(game, options, obs))
-    return bot.start(obs)
+    """The judge's thinking on a position (the deciding player's observation ``obs``). A game
+    whose turn is several actions may answer from the plan its judge made at the turn's start
+    (its hook's ``start(obs, seed_of)``: still a function of the position, whose log says how
+    the turn began), so that following a whole hinted turn is the suggestion at every step."""
+    h = hook(game)
+    own = getattr(h, "start", None)
+    if own is not None:
+        return own(obs, lambda o: position_seed(game, options, o))
+    return h.make_judge(position_seed(game, options, obs)).start(obs)
+
+
+def turn_plan(game, options: dict, obs: dict) -> list[str]:
+    """The judge's whole decision from a position, as action texts: the rest of the turn it
+    plans where its game has one (Caldera: quiet moves, Power Play, eruption), else the one
+    suggestion. Each text is the judge's suggestion at the position it is played from."""
+    h = hook(game)
+    plan = getattr(h, "plan", None)
+    if plan is not None:
+        return plan(obs, lambda o: position_seed(game, options, o))
+    return [str(suggestion(game, options, obs))]
 
 
 def suggestion(game, options: dict, obs: dict):

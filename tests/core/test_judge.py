@@ -168,3 +168,40 @@ def pyodide_jobs():
         if mark.name == "skipif" and mark.args[0]:
             pytest.skip(mark.kwargs["reason"])
     return run_jobs(RUNNER, JOBS, timeout=900, python="3.13")
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_a_whole_planned_turn_of_caldera_is_the_suggestion_at_every_step(seed):
+    """The judge's turn plan (quiet moves, Power Play, eruption: what a hint fills in) is its
+    suggestion at each position of the turn, and the turn-start position it rebuilds is the
+    one the game had."""
+    from pyapp.core.protocol import to_json
+
+    game = games.get("pyramids")
+    state = game.new_game({"players": 2, "seed": seed})
+    greedy = game.make_bot("greedy", seed)
+    starts, plans = {}, 0
+    while (p := game.to_move(state)) is not None:
+        if state["turn"]["start"] == len(state["log"]):
+            starts[len(state["log"])] = to_json(game.observation(state, p))
+        if p == 1:
+            game.apply(state, greedy.choose(game.observation(state, p)))
+            continue
+        plan = judge.turn_plan(game, state["options"], game.observation(state, p))
+        plans += len(plan) > 1
+        for text in plan:
+            begun = judge.hook(game)._turn_start(game.observation(state, p))
+            if begun is not None:
+                assert to_json(begun) == starts[state["turn"]["start"]]
+            assert str(judge.suggest(game, state, p)) == text
+            game.play(state, text)
+    assert plans >= 3  # turns of several actions were planned and followed
+
+
+@pytest.mark.parametrize("game_id", ["park", "caledea"])
+def test_the_plan_of_a_one_action_decision_is_the_suggestion(game_id):
+    game = games.get(game_id)
+    state = game.new_game({"players": 2, "seed": 2})
+    p = game.to_move(state)
+    plan = judge.turn_plan(game, state["options"], game.observation(state, p))
+    assert plan == [str(judge.suggest(game, state, p))]
