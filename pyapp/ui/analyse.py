@@ -9,18 +9,63 @@ finding in game order and the misses. A file that is not a game raises ``error``
 
 from __future__ import annotations
 
+import importlib
 import json
 
 from pyapp.core.judge import Analysis
 
-from . import i18n
-from .i18n import t
-from .park.analysis import describe_choice, report
+from . import i18n, strings_learn
+from .i18n import plural, t
+from .replay import stage_text
 from .saves import SaveError, import_file
+
+strings_learn.install()
 
 
 def _plain(state: dict, text: str) -> str:
     return text
+
+
+def describe_of(game):
+    """A game's moves in words for the analysis (its screens package's ``describe_choice``), or
+    the action texts."""
+    screens = importlib.import_module(f"pyapp.ui.{game.id}")
+    return getattr(screens, "describe_choice", None) or _plain
+
+
+def figure(x: float) -> str:
+    """An uncertainty for people: a whole number from 1 on, else one decimal (French comma)."""
+    if x <= 0:  # an exact estimate (no chance, nothing sampled)
+        return "0"
+    text = str(round(x)) if x >= 1 else f"{x:.1f}"
+    return text.replace(".", ",") if i18n.language() == "fr" else text
+
+
+def miss_text(analysis, f: dict, describe=None) -> str:
+    """One finding in words (``describe(state, text)``: a move in words; default: its text)."""
+    describe = describe or _plain
+    state = analysis.replay.state_at(f["action"] - 1)
+    n = max(1, round(f["difference"]))
+    stage = {k: f[k] for k in ("round", "turn") if k in f}
+    return plural(
+        "learn.miss",
+        n,
+        when=stage_text(stage),
+        choice=describe(state, f["suggested"]),
+        played=describe(state, f["played"]),
+        name=f["name"],
+        error=figure(f.get("error", 0.0)),
+    )
+
+
+def report(analysis, describe=None) -> dict:
+    """Plain data: every finding (in game order) and the misses, biggest first, in words."""
+    return {
+        "decisions": analysis.total,
+        "analysed": analysis.done,
+        "findings": analysis.findings,
+        "misses": [{**f, "text": miss_text(analysis, f, describe)} for f in analysis.misses()],
+    }
 
 
 def analyse_file(text, as_json: bool = False, lang: str = "en", error=ValueError) -> str:
@@ -31,7 +76,7 @@ def analyse_file(text, as_json: bool = False, lang: str = "en", error=ValueError
         raise error(f"not a game file: {' '.join(str(reason).split())}") from None
     seats = (session or {}).get("seats")
     people = [p for p, k in enumerate(seats or []) if k == "human"] or None
-    describe = describe_choice if game.id == "park" else _plain
+    describe = describe_of(game)
     previous = i18n.language()
     i18n.set_language(lang)
     try:

@@ -17,10 +17,11 @@ from pyapp.core.errors import GameError
 from pyapp.park.analysis import Analysis
 from pyapp.park.game import park_of
 
-from .. import i18n, strings_learn
+from .. import strings_learn
+from ..analyse import miss_text as _miss_text
+from ..analyse import report as _report
 from ..frame import titled_screen
-from ..i18n import plural, t
-from ..replay import stage_text
+from ..i18n import t
 from ..vdom import E, h
 from .viewmodel import (
     requirement_text,
@@ -70,39 +71,13 @@ def describe_choice(state: dict, text: str) -> str:
     return t("learn.do.weather", slot=a.slot + 1)
 
 
-def figure(x: float) -> str:
-    """An uncertainty for people: a whole number from 1 on, else one decimal (French comma)."""
-    if x <= 0:  # an exact estimate (no chance, nothing sampled)
-        return "0"
-    text = str(round(x)) if x >= 1 else f"{x:.1f}"
-    return text.replace(".", ",") if i18n.language() == "fr" else text
+def miss_text(analysis, f: dict) -> str:
+    """One finding in words, moves said in this game's words."""
+    return _miss_text(analysis, f, describe_choice)
 
 
-def miss_text(analysis, f: dict, describe=None) -> str:
-    """One finding in words (``describe(state, text)``: a move in words, default this game's)."""
-    describe = describe or describe_choice
-    state = analysis.replay.state_at(f["action"] - 1)
-    n = max(1, round(f["difference"]))
-    stage = {k: f[k] for k in ("round", "turn") if k in f}
-    return plural(
-        "learn.miss",
-        n,
-        when=stage_text(stage),
-        choice=describe(state, f["suggested"]),
-        played=describe(state, f["played"]),
-        name=f["name"],
-        error=figure(f.get("error", 0.0)),
-    )
-
-
-def report(analysis, describe=None) -> dict:
-    """Plain data: every finding (in game order) and the misses, biggest first, in words."""
-    return {
-        "decisions": analysis.total,
-        "analysed": analysis.done,
-        "findings": analysis.findings,
-        "misses": [{**f, "text": miss_text(analysis, f, describe)} for f in analysis.misses()],
-    }
+def report(analysis) -> dict:
+    return _report(analysis, describe_choice)
 
 
 class AnalysisScreen:
