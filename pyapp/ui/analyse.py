@@ -47,7 +47,7 @@ def miss_text(analysis, f: dict, describe=None) -> str:
     state = analysis.replay.state_at(f["action"] - 1)
     n = max(1, round(f["difference"]))
     stage = {k: f[k] for k in ("round", "turn") if k in f}
-    return plural(
+    text = plural(
         "learn.miss",
         n,
         when=stage_text(stage),
@@ -56,6 +56,24 @@ def miss_text(analysis, f: dict, describe=None) -> str:
         name=f["name"],
         error=figure(f.get("error", 0.0)),
     )
+    return " ".join(filter(None, (text, odds_text(f))))
+
+
+def percent(p: float) -> str:
+    """A chance as a whole percentage ("<1%" and ">99%" short of certainty)."""
+    n = round(p * 100)
+    shown = "<1" if n == 0 and p > 0 else ">99" if n == 100 and p < 1 else str(n)
+    return t("learn.pct", n=shown)
+
+
+def odds_text(f: dict) -> str:
+    """The chance of taking the square of each attack of a finding (a game whose estimate
+    weighs battles by their odds says them: ``odds_suggested``, ``odds_played``), or ""."""
+    have = [k for k in ("suggested", "played") if f.get(f"odds_{k}") is not None]
+    if not have:
+        return ""
+    key = "both" if len(have) == 2 else have[0]
+    return t(f"learn.odds.{key}", **{k: percent(f[f"odds_{k}"]) for k in have})
 
 
 def report(analysis, describe=None) -> dict:

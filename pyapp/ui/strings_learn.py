@@ -57,6 +57,11 @@ EN = {
     "learn.hint.label": "Hint: show the strong computer player's choice",
     "learn.hint.text": "Hint: the strong computer player would choose: {move}",
     "learn.hint.used": "Hints were used in this game.",
+    "learn.pct": "{n}%",
+    "learn.odds.both": "Chance of taking the square: {suggested} with the suggestion, {played} "
+    "with the move played.",
+    "learn.odds.suggested": "Chance of taking the square with the suggestion: {suggested}.",
+    "learn.odds.played": "Chance of taking the square with the move played: {played}.",
 }
 
 FR = {
@@ -108,6 +113,11 @@ FR = {
     "learn.hint.label": "Conseil : montrer le choix de l'ordinateur fort",
     "learn.hint.text": "Conseil : l'ordinateur fort choisirait : {move}",
     "learn.hint.used": "Des conseils ont été utilisés dans cette partie.",
+    "learn.pct": "{n}\u202f%",
+    "learn.odds.both": "Chances de prendre la case\u00a0: {suggested} avec la suggestion, "
+    "{played} avec le coup joué.",
+    "learn.odds.suggested": "Chances de prendre la case avec la suggestion\u00a0: {suggested}.",
+    "learn.odds.played": "Chances de prendre la case avec le coup joué\u00a0: {played}.",
 }
 
 

@@ -205,3 +205,46 @@ def test_the_plan_of_a_one_action_decision_is_the_suggestion(game_id):
     p = game.to_move(state)
     plan = judge.turn_plan(game, state["options"], game.observation(state, p))
     assert plan == [str(judge.suggest(game, state, p))]
+
+
+def test_caledea_misses_say_the_battles_odds():
+    """An attack's chance of taking its square is the odds module's, and is said in words."""
+    from pyapp.caledea import engine
+    from pyapp.caledea.bots import evaluate
+    from pyapp.ui import i18n
+    from pyapp.ui.analyse import report
+
+    game = games.get("caledea")
+    state = game.new_game({"players": 2, "seed": 21})
+    bot = game.make_bot("random", 5)
+    while len(state["log"]) < 80 and (p := game.to_move(state)) is not None:
+        game.apply(state, bot.choose(game.observation(state, p)))
+    analysis = judge.Analysis.of_state(game, state)
+    analysis.run()
+    attacks = [f for f in analysis.misses() if "odds_suggested" in f or "odds_played" in f]
+    assert attacks
+    for f in attacks:
+        before = analysis.replay.state_at(f["action"] - 1)
+        st = evaluate.prepare(game.observation(before, f["player"]))
+        for key in ("suggested", "played"):
+            if f"odds_{key}" in f:
+                a = game.parse_action(f[key])
+                dest = engine.board_of(st).parse(a.square)
+                units = [engine.unit_by_id(st, i) for i in a.units]
+                k = engine.kingdom_of(st, f["player"])
+                ambush = (
+                    k["power"] == "ambush"
+                    and engine.available(st, f["player"]) >= k["costs"]["power"]
+                )
+                want = evaluate.take_odds(st, f["player"], units, dest, ambush)
+                assert f[f"odds_{key}"] == round(want, 3) and 0 <= want <= 1
+    texts = {m["action"]: m["text"] for m in report(analysis)["misses"]}
+    f = attacks[0]
+    key = "suggested" if "odds_suggested" in f else "played"
+    assert f"{round(f['odds_' + key] * 100)}%" in texts[f["action"]]
+    i18n.set_language("fr")
+    try:
+        fr = {m["action"]: m["text"] for m in report(analysis)["misses"]}
+        assert "Chances de prendre la case" in fr[f["action"]]
+    finally:
+        i18n.set_language("en")
