@@ -1,5 +1,5 @@
 """Command line: ``python -m pyapp simulate | arena | bench [--game park|pyramids|...]``,
-``score`` and ``analyse FILE [--json]`` (Caldera Park).
+``score`` (Caldera Park) and ``analyse FILE [--json]`` (every game).
 
 Every command speaks the game protocol (``core/protocol.py``) of the game ``--game`` names
 (default ``park``, so the commands of the one-game app work unchanged); Caldera Park adds its
@@ -110,7 +110,7 @@ def cmd_score(args) -> int:
 
 
 def cmd_analyse(args) -> int:
-    from .ui.park.analysis import analyse_file
+    from .ui.analyse import analyse_file
 
     try:
         if args.file == "-":
@@ -312,7 +312,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("file", type=_file)
     score.set_defaults(run=cmd_score)
     analyse = sub.add_parser(
-        "analyse", help="a Caldera Park game file's decisions against the strong bot's (FILE or -)"
+        "analyse", help="a game file's decisions against the one judge's suggestions (FILE or -)"
     )
     analyse.add_argument("file", type=_file)
     analyse.add_argument("--json", action="store_true", help="print one JSON object")

@@ -134,6 +134,11 @@ class Game:
     def print_report(self, report: dict) -> None:
         """Print what ``solo_report`` added to an arena report (nothing by default)."""
 
+    def record_options(self, options: dict) -> dict:
+        """A record's (or a state's) options as ``new_game`` must read them to replay its log:
+        the options themselves, unless a game's earlier records need a migration."""
+        return options
+
     # ------------------------------------------------------------------ shared
 
     def to_move(self, state: dict) -> int | None:

@@ -44,7 +44,7 @@ class Replay:
         self.texts = log_texts(log)
         self.viewer = viewer
         try:
-            state = game.new_game(options)
+            state = game.new_game(game.record_options(options))  # earlier versions' too
         except (GameError, TypeError) as e:
             raise OptionsLoadError(f"the game options are not valid: {e}") from e
         self._states = [to_json(state)]

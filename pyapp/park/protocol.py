@@ -64,6 +64,9 @@ class ParkGame(ModuleGame):
     def replay(self, options, log) -> dict:
         return record.replay(options, log)
 
+    def record_options(self, options: dict) -> dict:
+        return record.record_options(options)
+
     def from_record(self, data) -> dict:
         return record.from_record(data)
 

@@ -32,12 +32,19 @@ def _check_format(data: dict, what: str) -> None:
     check_format(data, what, FORMAT, TITLE, "the game")
 
 
+def record_options(options: dict) -> dict:
+    """The options of a record or state as ``new_game`` reads them: without a park version
+    (saved before park versions, or on version 1), the first park."""
+    if isinstance(options, dict) and "park_version" not in options:
+        return {**options, "park_version": 1}
+    return options
+
+
 def replay(options: dict, log) -> dict:
     """Rebuild a game from its options and action texts, checking every action."""
     if not isinstance(options, dict):
         raise LoadError("the game options are missing")
-    if "park_version" not in options:  # saved before park versions: the first park
-        options = {**options, "park_version": 1}
+    options = record_options(options)
     try:
         opts = normalise_options(**options)
     except (GameError, TypeError) as e:

@@ -43,15 +43,17 @@ EN = {
     "learn.analysis.close": "Close the analysis",
     "learn.analysis.agreed": "{name} made the strong computer player's choice in {same} of "
     "{total} decisions.",
-    "learn.miss.one": "{when}: {choice} would have made about {n} more point than {played} "
-    "({name}).",
-    "learn.miss.other": "{when}: {choice} would have made about {n} more points than {played} "
-    "({name}).",
+    "learn.miss.one": "{when}: {choice} would have made about {n} more point, +/- {error}, than "
+    "{played} ({name}).",
+    "learn.miss.other": "{when}: {choice} would have made about {n} more points, +/- {error}, "
+    "than {played} ({name}).",
     "learn.do.place": "{token} on the {space} ({position})",
     "learn.do.pick": "asking for {requirement}",
     "learn.do.weather": "the weather token of slot {slot}",
-    "learn.do.weather_at": "the weather token of slot {slot} on the {space}",
-    "learn.do.start": "starting the weather ring at the {space}",
+    "learn.do.weather_at": "the weather token of slot {slot} on the {space} ({position})",
+    "learn.do.start": "starting the weather ring at the {space} ({position})",
+    "learn.do.start_token": "starting token {token} on the {space} ({position}), the other one "
+    "in the middle",
     "learn.do.reveal": "turning over slot {slot}",
     # hints
     "learn.hints.menu_off": "Hints: off",
@@ -60,6 +62,11 @@ EN = {
     "learn.hint.label": "Hint: show the strong computer player's choice",
     "learn.hint.text": "Hint: the strong computer player would choose: {move}",
     "learn.hint.used": "Hints were used in this game.",
+    "learn.pct": "{n}%",
+    "learn.odds.both": "Chance of taking the square: {suggested} with the suggestion, {played} "
+    "with the move played.",
+    "learn.odds.suggested": "Chance of taking the square with the suggestion: {suggested}.",
+    "learn.odds.played": "Chance of taking the square with the move played: {played}.",
 }
 
 FR = {
@@ -99,15 +106,17 @@ FR = {
     "learn.analysis.close": "Fermer l'analyse",
     "learn.analysis.agreed": "{name} a fait le choix de l'ordinateur fort dans {same} décisions "
     "sur {total}.",
-    "learn.miss.one": "{when} : {choice} aurait rapporté environ {n} point de plus que {played} "
-    "({name}).",
-    "learn.miss.other": "{when} : {choice} aurait rapporté environ {n} points de plus que "
-    "{played} ({name}).",
+    "learn.miss.one": "{when} : {choice} aurait rapporté environ {n} point de plus, à {error} "
+    "près, que {played} ({name}).",
+    "learn.miss.other": "{when} : {choice} aurait rapporté environ {n} points de plus, à {error} "
+    "près, que {played} ({name}).",
     "learn.do.place": "{token} sur la case {space} ({position})",
     "learn.do.pick": "demander {requirement}",
     "learn.do.weather": "le jeton météo de l'emplacement {slot}",
-    "learn.do.weather_at": "le jeton météo de l'emplacement {slot} sur la case {space}",
-    "learn.do.start": "commencer l'anneau météo sur la case {space}",
+    "learn.do.weather_at": "le jeton météo de l'emplacement {slot} sur la {space} ({position})",
+    "learn.do.start": "commencer l'anneau météo sur la {space} ({position})",
+    "learn.do.start_token": "le jeton de départ {token} sur la {space} ({position}), "
+    "l'autre au centre",
     "learn.do.reveal": "retourner l'emplacement {slot}",
     "learn.hints.menu_off": "Conseils : non",
     "learn.hints.menu_on": "Conseils : oui",
@@ -115,6 +124,11 @@ FR = {
     "learn.hint.label": "Conseil : montrer le choix de l'ordinateur fort",
     "learn.hint.text": "Conseil : l'ordinateur fort choisirait : {move}",
     "learn.hint.used": "Des conseils ont été utilisés dans cette partie.",
+    "learn.pct": "{n}\u202f%",
+    "learn.odds.both": "Chances de prendre la case\u00a0: {suggested} avec la suggestion, "
+    "{played} avec le coup joué.",
+    "learn.odds.suggested": "Chances de prendre la case avec la suggestion\u00a0: {suggested}.",
+    "learn.odds.played": "Chances de prendre la case avec le coup joué\u00a0: {played}.",
 }
 
 

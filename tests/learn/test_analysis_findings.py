@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from learn_records import final_state
 
+from pyapp.core import judge
 from pyapp.park.analysis import Analysis
-from pyapp.park.bots.strong import StrongBot
 from pyapp.park.protocol import GAME
 from pyapp.ui import i18n
 from pyapp.ui.park.analysis import AnalysisScreen, miss_text, report
@@ -38,23 +38,24 @@ def test_differences_are_reproducible_on_a_fixed_record(analysed):
     assert top == PINNED_TOP
 
 
-PINNED_TOP = [(15, 15.2), (4, 12.1), (13, 6.1)]
+PINNED_TOP = [(4, 8.2), (21, 8.0), (7, 7.7)]
 
 
-def test_every_suggestion_is_the_strong_bots_choice(analysed):
+def test_every_suggestion_is_the_one_judges_choice(analysed):
     assert analysed.total == len(analysed.findings) > 10
     for f in analysed.findings:
         before = analysed.replay.state_at(f["action"] - 1)
-        obs = GAME.observation(before, f["player"])
-        bot = StrongBot(seed=f"analysis/{f['player']}")
-        assert f["suggested"] == str(bot.choose(obs))
+        assert f["suggested"] == str(judge.suggest(GAME, before, f["player"]))
         assert f["played"] == analysed.replay.texts[f["action"] - 1]
-        assert (f["difference"] == 0.0) == (f["played"] == f["suggested"]) or "played_estimate" in f
-    top = analysed.misses()[0]
-    before = analysed.replay.state_at(top["action"] - 1)
-    assert top["suggested"] == str(
-        StrongBot(seed=f"analysis/{top['player']}").choose(GAME.observation(before, top["player"]))
-    )
+        same = f["played"] == f["suggested"]
+        assert (f["verdict"] == "suggestion") == same
+        if same:
+            assert f["difference"] == 0.0 and f["error"] == 0.0
+        else:
+            assert f["difference"] == max(0.0, f["raw_difference"]) >= 0.0
+            assert f["error"] >= 0.0
+    # paired rollouts on drawn worlds: the misses have a spread to say
+    assert any(f["error"] > 0.0 for f in analysed.misses())
 
 
 def test_misses_are_listed_biggest_first(analysed):
@@ -99,13 +100,14 @@ def test_slices_stop_and_continue_to_the_same_findings(analysed):
 
 
 def test_a_miss_in_words_english_and_french(analysed):
-    top = analysed.misses()[0]
+    top = next(f for f in analysed.misses() if f["turn"] > 0 and f["error"] >= 1)
     text = miss_text(analysed, top)
     assert text.startswith(f"Round {top['round']}, turn {top['turn']}: ")
-    assert "would have made about 15 more points than" in text
+    n, e = round(top["difference"]), round(top["error"])
+    assert f"would have made about {n} more points, +/- {e}, than" in text
     i18n.set_language("fr")
     fr = miss_text(analysed, top)
     assert fr.startswith(f"Manche {top['round']}, tour {top['turn']}\u00a0: ")
-    assert "aurait rapporté environ 15 points de plus que" in fr
+    assert f"aurait rapporté environ {n} points de plus, à {e} près, que" in fr
     data = report(analysed)
-    assert data["misses"][0]["text"] == fr and data["decisions"] == analysed.total
+    assert fr in [m["text"] for m in data["misses"]] and data["decisions"] == analysed.total

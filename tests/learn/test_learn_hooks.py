@@ -323,7 +323,7 @@ def test_escape_closes_the_replay_and_the_analysis():
 
 @pytest.mark.parametrize("kind", ["place", "pick", "weather"])
 def test_a_hint_selects_the_strong_bots_move_on_the_park_table(kind):
-    from pyapp.ui.table import bot_seed
+    from pyapp.core import judge
 
     c, p, learn, _ = make()
     c.hide_between = False  # pass and play on the table itself
@@ -333,8 +333,7 @@ def test_a_hint_selects_the_strong_bots_move_on_the_park_table(kind):
         assert c.play(rng.choice(legal_actions(c.state)))
     learn.toggle_hints()
     me = c.human_to_move()
-    bot = c.game.make_bot("strong", bot_seed(c.state["options"]["seed"], me))
-    choice = bot.choose(c.obs(me))
+    choice = judge.suggest(c.game, c.state, me)  # the one judge: the analysis's suggestion
     c.handle("learn-hint", {})
     while learn.work(5.0):
         pass
@@ -353,7 +352,7 @@ def test_a_hint_selects_the_strong_bots_move_on_the_park_table(kind):
 def test_hints_in_the_other_games_say_the_strong_bots_move(game_id):
     import importlib
 
-    from pyapp.ui.table import bot_seed
+    from pyapp.core import judge
 
     screens_pkg = importlib.import_module(f"pyapp.ui.{game_id}")
     t, (learn,) = shell_with(
@@ -368,8 +367,7 @@ def test_hints_in_the_other_games_say_the_strong_bots_move(game_id):
     assert me == 0 and learn.can_hint()
     nodes, _ = screens_pkg.render(t)
     assert find(nodes, **{"data-action": "learn-hint"}) is not None
-    bot = t.game.make_bot("strong", bot_seed(4, me))
-    choice = str(bot.choose(t.obs(me)))
+    choice = str(judge.suggest(t.game, t.state, me))  # the one judge's suggestion
     assert t.handle("learn-hint", {}) is True
     while learn.work(5.0):
         pass

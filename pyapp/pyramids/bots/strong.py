@@ -88,6 +88,7 @@ class StrongBot:
         self.keep = keep
         self.reply_weight = reply_weight
         self._plan: tuple | None = None  # (log length at its start, texts, log, boards)
+        self.score: float | None = None  # the last search's value of its plan (the judge's)
 
     # ------------------------------------------------------------------ the plan of a turn
 
@@ -179,6 +180,7 @@ class StrongBot:
             frontier = nxt_frontier
 
         if not cands:
+            self.score = None  # no eruption in reach: no plan to value
             legal = legal_actions(view)
             quiet = [a for a in legal if isinstance(a, Move)]
             if quiet:
@@ -190,7 +192,7 @@ class StrongBot:
         best, best_score = None, None
         for g, _, caps, (frm, to), power in cands[: self.keep]:
             if g >= WIN:
-                best = (caps, (frm, to), power)
+                best, best_score = (caps, (frm, to), power), g
                 break
             after = [s[:] for s in board]
             if power is not None:
@@ -207,6 +209,7 @@ class StrongBot:
             if best_score is None or score > best_score:
                 best, best_score = (caps, (frm, to), power), score
         caps, (frm, to), power = best
+        self.score = best_score
         texts = [str(Move(a, b)) for a, b in path[caps]]
         if power is not None:
             texts.append(str(Power(power[0], power[1])))

@@ -26,13 +26,14 @@ from __future__ import annotations
 import contextlib
 import importlib
 
+from pyapp.core import judge
 from pyapp.core.errors import GameError
 from pyapp.core.replay import log_texts
 
 from .. import strings_learn
 from ..feature import Feature
 from ..i18n import t
-from ..table import HUMAN, bot_seed, int_or
+from ..table import HUMAN, int_or
 from ..vdom import E, h
 
 strings_learn.install()
@@ -225,14 +226,10 @@ class Learn(Feature):
         if not self.can_hint():
             return False
         p = table.human_to_move()
-        bot = table.game.make_bot(HINT_BOT, bot_seed(table.state["options"]["seed"], p))
-        obs = table.obs(p)
-        start = getattr(bot, "start", None)
-        if callable(start):
-            self.hint_thinking = (table, len(table.state["log"]), p, start(obs))
-            table.notice = None
-        else:
-            self._show_hint(table, p, bot.choose(obs))
+        # the one judge (core/judge.py): the same suggestion as the analysis and the command line
+        thinking = judge.start_suggestion(table.game, table.state["options"], table.obs(p))
+        self.hint_thinking = (table, len(table.state["log"]), p, thinking)
+        table.notice = None
         return True
 
     def _show_hint(self, table, p: int, action) -> None:

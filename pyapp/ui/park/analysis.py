@@ -1,4 +1,5 @@
-"""The analysis of a Caldera Park game in words, and its screen (pure Python, no DOM).
+"""The analysis of a Caldera Park game (the one judge's, ``pyapp/core/judge.py``) in words, and
+its screen (pure Python, no DOM).
 
 ``miss_text(analysis, finding)`` says one finding of ``pyapp.park.analysis.Analysis`` like
 "Round 3, turn 2: bear, bear on the forest (row 2, space 4) would have made about 6 more points
@@ -17,9 +18,10 @@ from pyapp.park.analysis import Analysis
 from pyapp.park.game import park_of
 
 from .. import strings_learn
+from ..analyse import miss_text as _miss_text
+from ..analyse import report as _report
 from ..frame import titled_screen
-from ..i18n import plural, t
-from ..replay import stage_text
+from ..i18n import t
 from ..vdom import E, h
 from .viewmodel import (
     requirement_text,
@@ -55,36 +57,27 @@ def describe_choice(state: dict, text: str) -> str:
     if a.kind == "pick":
         return t("learn.do.pick", requirement=requirement_text(a.action, a.terrain))
     if a.kind == "start":
-        return t("learn.do.start", space=space_name(park, park.index[a.at]))
+        i = park.index[a.at]
+        where = {"space": space_name(park, i), "position": space_position(park, i)}
+        if a.token is None:
+            return t("learn.do.start", **where)
+        return t("learn.do.start_token", token=a.token + 1, **where)
     if a.kind == "reveal":
         return t("learn.do.reveal", slot=a.slot + 1)
     if getattr(a, "at", None) is not None:
-        space = space_name(park, park.index[a.at])
-        return t("learn.do.weather_at", slot=a.slot + 1, space=space)
+        i = park.index[a.at]
+        where = {"space": space_name(park, i), "position": space_position(park, i)}
+        return t("learn.do.weather_at", slot=a.slot + 1, **where)
     return t("learn.do.weather", slot=a.slot + 1)
 
 
-def miss_text(analysis: Analysis, f: dict) -> str:
-    state = analysis.replay.state_at(f["action"] - 1)
-    n = max(1, round(f["difference"]))
-    return plural(
-        "learn.miss",
-        n,
-        when=stage_text({"round": f["round"], "turn": f["turn"]}),
-        choice=describe_choice(state, f["suggested"]),
-        played=describe_choice(state, f["played"]),
-        name=f["name"],
-    )
+def miss_text(analysis, f: dict) -> str:
+    """One finding in words, moves said in this game's words."""
+    return _miss_text(analysis, f, describe_choice)
 
 
-def report(analysis: Analysis) -> dict:
-    """Plain data: every finding (in game order) and the misses, biggest first, in words."""
-    return {
-        "decisions": analysis.total,
-        "analysed": analysis.done,
-        "findings": analysis.findings,
-        "misses": [{**f, "text": miss_text(analysis, f)} for f in analysis.misses()],
-    }
+def report(analysis) -> dict:
+    return _report(analysis, describe_choice)
 
 
 class AnalysisScreen:
@@ -185,33 +178,7 @@ def _button(action: str, label: str, key: str | None = None, **attrs) -> E:
 
 
 def analyse_file(text, as_json: bool = False, lang: str = "en", error=ValueError) -> str:
-    """``python -m pyapp analyse``: the analysis of an exported game or save file as text (the
-    misses, biggest first) or JSON; ``error(message)`` is raised for a file that is not a Caldera
-    Park game (one line)."""
-    import json
+    """``python -m pyapp analyse`` (every game of the box: ``pyapp/ui/analyse.py``)."""
+    from ..analyse import analyse_file as run
 
-    from .. import i18n
-    from ..saves import SaveError, import_file
-
-    try:
-        game, state, session = import_file(text)
-    except SaveError as e:
-        reason = e.detail or e.key.rsplit(".", 1)[-1].replace("_", " ")
-        raise error(f"not a game file: {reason}") from None
-    if game.id not in ("park",):
-        raise error(f"the analysis is for Caldera Park games, not {game.title}")
-    seats = (session or {}).get("seats")
-    people = [p for p, k in enumerate(seats or []) if k == "human"] or None
-    previous = i18n.language()
-    i18n.set_language(lang)
-    try:
-        analysis = Analysis.of_state(state, players=people)
-        analysis.run()
-        data = report(analysis)
-        if as_json:
-            return json.dumps(data, ensure_ascii=False)
-        lines = [t("learn.analysis.done", total=analysis.total)]
-        lines += [m["text"] for m in data["misses"]] or [t("learn.analysis.none")]
-        return "\n".join(lines)
-    finally:
-        i18n.set_language(previous)
+    return run(text, as_json, lang, error)
