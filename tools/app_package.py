@@ -13,7 +13,7 @@ The pipeline (every step byte-for-byte reproducible, every archive with fixed ti
    hash-based, so it does not depend on file times; ``PYTHONOPTIMIZE=2`` makes it compile as
    ``python -OO`` does (``py_compile`` follows the interpreter's level): no docstrings, no
    ``assert`` statements, a smaller download (nothing the page runs reads ``__doc__`` or relies
-   on an ``assert``: tests/build/test_app_package.py checks the app's sources); every ``.pyc``
+   on an ``assert``: tests/packaging/test_app_package.py checks the app's sources); every ``.pyc``
    must carry the magic number of the pinned Pyodide's own Python (asked of Pyodide itself,
    under Node.js);
 3. ``normalise``: entries sorted, fixed timestamps, a RECORD that matches the files;

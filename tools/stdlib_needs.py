@@ -8,7 +8,8 @@ modules of it the app needs, as measured by this tool: it builds the site
 with the whole library, boots it in Chromium, and then, in the page's own Python, opens every
 game of the box, plays a seeded game of each to its end with the bots, formats a traceback (the
 error screen's path), imports what the snapshot worker imports, and lists ``sys.modules``: every
-module seen there is kept, module by module (plus a few codecs, ENCODINGS_ALWAYS).
+module seen there is kept, module by module (plus a few codecs, ENCODINGS_ALWAYS, and the
+modules of NOT_PLAYED, which the app imports only on paths the measurement does not play).
 
 ``shipped_stdlib()`` (used by tools/build_site.py) cuts Pyodide's zip down to that list, leaves
 out the modules the runtime has frozen into itself (``os``, ``site``, importlib's bootstrap...:
@@ -35,12 +36,16 @@ from tools import app_package
 ROOT = Path(__file__).resolve().parent.parent
 KEEP_FILE = Path(__file__).with_name("stdlib_keep.txt")
 ENCODINGS_ALWAYS = ("aliases", "ascii", "latin_1", "utf_8", "utf_8_sig")
+# modules the app imports only on a path the measurement never plays, kept all the same:
+# ``fractions``, imported by pyapp/caledea/odds.py for its exact figures (``exact=True``)
+NOT_PLAYED = ("fractions",)
 FULL = "full"  # keep= value for the whole library (used when measuring)
 
 
 def keep_list(path: Path = KEEP_FILE) -> list[str]:
     lines = path.read_text().splitlines()
-    return sorted({line.strip() for line in lines if line.strip() and not line.startswith("#")})
+    listed = {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+    return sorted(listed | set(NOT_PLAYED))
 
 
 def module_of(entry: str) -> str | None:
