@@ -39,6 +39,7 @@ from ..i18n import t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..vdom import E, frozen, h
 from . import art, daily, guide
+from . import explain as explaining
 from .controller import Controller
 from .parkview import ParkDrawing, draw_park
 from .viewmodel import (
@@ -295,6 +296,10 @@ def park_view(
                 pending_wx[park.at(park.middle)] = ("up", middle)
     flipped = {tuple(a) for a in flipped}
     log = state["log"]
+    # the moves the table marks (every other player's since the viewer's last move) and the
+    # scoring pad's row chosen: its spaces lit, said in each space's name
+    marked = explaining.marked_spaces(ctrl).get(p, {})
+    lit, missing = explaining.explained_spaces(ctrl, p)
     arrived = None if end or interactive else newest_space(ctrl, p)
     n_flip = 0
     near = driven_away_near(park, weather) if ctrl.show_families or end else {}
@@ -411,6 +416,21 @@ def park_view(
             cls.append("last")
             parts.append(h("polygon", {"class": "ring", "points": polys[i]}))
             state_text = state_text + t("list.sep") + t("space.last") if state_text else ""
+        if i in marked:
+            cls.append("marked")
+            mover = state["G"]["players"][marked[i]]["name"]
+            parts.append(h("polygon", {"class": "mark-ring", "points": polys[i]}))
+            state_text = t("list.sep").join(
+                x for x in (state_text, t("marks.space", name=mover)) if x
+            )
+        if i in lit:
+            cls.append("explained")
+            state_text = t("list.sep").join(x for x in (state_text, t("explain.space")) if x)
+        elif i in missing:
+            cls.append("explain-missing")
+            state_text = t("list.sep").join(
+                x for x in (state_text, t("explain.space_missing")) if x
+            )
         attrs = {"class": " ".join(cls), "data-key": f"{key_prefix}{at[0]},{at[1]}"}
         full = t("list.sep").join(x for x in (label, state_text, space_position(park, i)) if x)
         if i in near and not end:
@@ -439,13 +459,19 @@ def park_view(
         spaces.append(h("g", attrs, parts))
     if joined:
         spaces.append(outlines(joined, centres, "fam-join"))
+    if lit:
+        spaces.append(outlines(lit, centres, "explain-lit", 0.92))
+    if missing:
+        spaces.append(outlines(missing, centres, "explain-free", 0.8))
     if ctrl.show_families or end:
         spaces.append(families_layer(ctrl, p, centres, near))
     name = pl["name"]
     return h(
         "svg",
         {
-            "class": "park" + (" interactive" if legal else ""),
+            "class": "park"
+            + (" interactive" if legal else "")
+            + (" explaining" if lit or missing else ""),
             "viewBox": view_box,
             "role": "group",
             "aria-label": title or t("park.of", name=name),
@@ -541,6 +567,7 @@ def park_tabs(ctrl: Controller, shown: int) -> E:
     tabs = []
     d = ctrl.decision()
     to_move = d["player"] if d is not None else None
+    marked = explaining.marked_spaces(ctrl)
     for q, pl in enumerate(ctrl.state["G"]["players"]):
         score = score_player(ctrl.state, q)["total"]
         tabs.append(
@@ -548,7 +575,9 @@ def park_tabs(ctrl: Controller, shown: int) -> E:
                 "button",
                 {
                     "type": "button",
-                    "class": "park-tab" + (" to-move" if to_move == q else ""),
+                    "class": "park-tab"
+                    + (" to-move" if to_move == q else "")
+                    + (" marked" if q in marked and q != shown else ""),
                     "data-action": "view",
                     "data-player": str(q),
                     "data-tab": "1",
@@ -621,6 +650,9 @@ def park_thumb(ctrl: Controller, p: int) -> E:
                     },
                 )
             )
+    for i in explaining.marked_spaces(ctrl).get(p, {}):
+        x, y = centres[i]
+        shapes.append(h("circle", {"class": "mini-mark", "cx": x, "cy": y, "r": 9.4}))
     score = score_player(state, p)["total"]
     d = ctrl.decision()
     turn_mark = d is not None and d["player"] == p
@@ -671,6 +703,8 @@ def table_screen(ctrl: Controller) -> E:
     interactive = me is not None and shown == me
     score = score_player(state, shown)["total"]
     classes = ["screen-table", f"phase-{kind}"]
+    if ctrl.marked_moves():
+        classes.append("has-marks")
     if me is None:
         classes.append("waiting")
     tip = guide.panel(ctrl)  # the guided game's explanation, just under the prompt
@@ -698,6 +732,19 @@ def table_screen(ctrl: Controller) -> E:
             h("span", {"class": "fam-label"}, t("families.show")),
         )
     )
+    head.append(
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary small score-toggle",
+                "data-action": "score-so-far",
+                "data-key": "score-toggle",
+                "aria-pressed": "true" if ctrl.show_score else "false",
+            },
+            t("explain.toggle"),
+        )
+    )
     if ctrl.viewing is not None:
         head.append(
             h(
@@ -714,6 +761,7 @@ def table_screen(ctrl: Controller) -> E:
         )
     left = [
         h("div", {"class": "park-head" + (" has-tabs" if n > 1 else "")}, head),
+        ctrl.show_score and explaining.live_pad(ctrl, shown, category_icon),
         h(
             "div",
             # on touch screens a sideways swipe on the park shows the next or previous park
@@ -802,8 +850,82 @@ def status_bar(ctrl: Controller) -> E:
             prompt,
         ),
     ]
+    bits.append(marks_strip(ctrl))
     bits.append(speed_button(ctrl))
     return h("div", {"class": "status-bar"}, bits)
+
+
+def marks_strip(ctrl: Controller) -> E | None:
+    """The moves the table marks (the other players' since the viewer's last move): a chip
+    per player who moved, newest first, with the token (or action) they took and their name;
+    its accessible name says every move in words; a tap shows that park with the moves marked.
+    In the status area, so that on a phone too it is in view until the viewer's next decision."""
+    marks = ctrl.marked_moves()
+    if not marks:
+        return None
+    state = ctrl.state
+    players = state["G"]["players"]
+    n = len(state["log"])
+    described = log_lines(state, last=n - marks[0][0])  # newest first
+    spaces = explaining.move_spaces(state)
+    lets = letters()
+    by_player: dict[int, list[int]] = {}
+    for i, p, _ in reversed(marks):
+        if p is not None:
+            by_player.setdefault(p, []).append(i)
+    items = []
+    for p, moves in by_player.items():
+        glyph = None
+        for i in moves:  # the newest token or weather placed, else the action taken
+            sp = spaces[i]
+            if sp is None:
+                continue
+            pl = players[p]
+            if pl["board"][sp] >= 0:
+                glyph = art.token_glyph(pl["board"][sp], lets)
+            elif pl["weather"][sp] >= 0:
+                glyph = art.weather_glyph(pl["weather"][sp], 0.0, 0.0)
+            if glyph is not None:
+                break
+        if glyph is None:
+            picks = [state["log"][i][1] for i in moves if state["log"][i][1].startswith("pick ")]
+            if picks:
+                a = picks[0].split()[1]
+                if a in lets or a == "water":
+                    glyph = (
+                        art.water_drop(1.9, -4.0)
+                        if a == "water"
+                        else art.animal_glyph(a, lets[a], 0.0, 0.0, 9.0)
+                    )
+        said = " ".join(described[n - 1 - i][1] for i in reversed(moves))
+        items.append(
+            h(
+                "li",
+                None,
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "mark-move",
+                        "data-action": "view",
+                        "data-player": str(p),
+                        "data-key": f"mark-{p}",
+                        "data-log": ",".join(str(i) for i in moves),
+                        "aria-label": said,
+                        "title": t("marks.view", name=players[p]["name"]),
+                    },
+                    glyph is not None and art.mini_svg(glyph, 19.0, "mini mark-svg"),
+                    h("span", {"class": "mark-name", "aria-hidden": "true"}, players[p]["name"]),
+                ),
+            )
+        )
+    if not items:
+        return None
+    return h(
+        "div",
+        {"class": "marks", "data-key": "marks", "role": "group", "aria-label": t("marks.title")},
+        h("ul", {"class": "marks-list"}, items),
+    )
 
 
 def confirm_bar(ctrl: Controller) -> E:
@@ -1101,6 +1223,7 @@ def board_panel(ctrl: Controller, choosing: bool) -> E:
                 )
             )
     terrain = []
+    picked = explaining.marked_picks(ctrl)
     for i, ts in enumerate(TERRAIN_SPACES):
         taken = g["terrain"][i]
         enabled = pc is not None and ts in pc.terrains
@@ -1119,6 +1242,8 @@ def board_panel(ctrl: Controller, choosing: bool) -> E:
         if taken:
             label = t("board.taken", terrain=label, action=action_token_name(taken))
         attrs = {"class": f"terrain-slot t-{ts}" + (" taken" if taken else ""), "aria-label": label}
+        if taken and (taken, ts) in picked:
+            attrs["class"] += " marked"
         if pc is not None and not taken:
             attrs.update(
                 {
@@ -1252,7 +1377,8 @@ def end_screen(ctrl: Controller) -> E:
         rating,
         daily.result(ctrl),
         guide.end_panel(ctrl),
-        h("div", {"class": "pad-wrap"}, scoring_pad(sheets, winners)),
+        h("div", {"class": "pad-wrap"}, scoring_pad(sheets, winners, ctrl)),
+        explain_box(ctrl, sheets),
         h(
             "div",
             {"class": "end-buttons"},
@@ -1278,6 +1404,30 @@ def end_screen(ctrl: Controller) -> E:
             ),
         ),
         h("div", {"class": "end-parks"}, parks),
+    )
+
+
+def explain_box(ctrl: Controller, sheets: list[dict]) -> E:
+    """Under the pad (kept in view on a phone, table.css): what the chosen row means and the
+    park it lit, so that the spaces are seen beside the row tapped."""
+    chosen = ctrl.explain
+    park = None
+    if chosen is not None:
+        p = chosen[1]
+        park = park_view(
+            ctrl,
+            p,
+            interactive=False,
+            flipped=sheets[p]["flipped_at"],
+            key_prefix=f"exp{p}-",
+            end=True,
+            title=t("park.of", name=sheets[p]["name"]),
+        )
+    return h(
+        "div",
+        {"class": "explain-box" + (" open" if park is not None else ""), "data-key": "explain"},
+        explaining.explain_note(ctrl),
+        park,
     )
 
 
@@ -1315,9 +1465,21 @@ _CATEGORY_ICON = {
 }
 
 
-def scoring_pad(sheets: list[dict], winners: list[int]) -> E:
-    """The scoring pad: a row per category (as on the printed pad), a column per player."""
-    lets = letters()
+def category_icon(cat: str) -> E:
+    """The small picture of a scoring-pad category."""
+    if cat in _CATEGORY_ICON:
+        return art.mini_svg(
+            art.use(_CATEGORY_ICON[cat], 0, 0, 18.0, f"ic ic-{_CATEGORY_ICON[cat][2:]}"),
+            19.0,
+            "mini",
+        )
+    return art.mini_svg(art.animal_glyph(cat, letters()[cat], 0.0, 0.0, 9.0), 19.0, "mini")
+
+
+def scoring_pad(sheets: list[dict], winners: list[int], ctrl: Controller | None = None) -> E:
+    """The scoring pad: a row per category (as on the printed pad), a column per player. With
+    ``ctrl`` each score is a button: what scored it lights up on that player's park
+    (``explain.py``)."""
     head = [h("th", {"scope": "col"}, t("pad.category"))]
     for p, s in enumerate(sheets):
         head.append(
@@ -1325,14 +1487,7 @@ def scoring_pad(sheets: list[dict], winners: list[int]) -> E:
         )
     rows = []
     for n, cat in enumerate(CATEGORIES, 1):
-        if cat in _CATEGORY_ICON:
-            icon = art.mini_svg(
-                art.use(_CATEGORY_ICON[cat], 0, 0, 18.0, f"ic ic-{_CATEGORY_ICON[cat][2:]}"),
-                19.0,
-                "mini",
-            )
-        else:
-            icon = art.mini_svg(art.animal_glyph(cat, lets[cat], 0.0, 0.0, 9.0), 19.0, "mini")
+        icon = category_icon(cat)
         cells = [
             h(
                 "th",
@@ -1342,17 +1497,20 @@ def scoring_pad(sheets: list[dict], winners: list[int]) -> E:
                 h("span", {"class": "cat-name"}, t(f"cat.{cat}")),
             )
         ]
-        for s in sheets:
+        for p, s in enumerate(sheets):
             if cat == "bad_weather":
-                cells.append(
-                    h(
-                        "td",
-                        {"data-cat": cat, "aria-label": plural("pad.flipped", s["flipped"])},
-                        "✕" + str(s["flipped"]) if s["flipped"] else "–",
-                    )
-                )
+                attrs = {"data-cat": cat, "aria-label": plural("pad.flipped", s["flipped"])}
+                text = "✕" + str(s["flipped"]) if s["flipped"] else "–"
             else:
-                cells.append(h("td", {"data-cat": cat}, str(s["categories"][cat])))
+                attrs = {"data-cat": cat}
+                text = str(s["categories"][cat])
+            if ctrl is not None:
+                button = explaining.row_attrs(ctrl, cat, p, s["categories"][cat])
+                if cat == "bad_weather":
+                    button["aria-label"] = attrs["aria-label"]
+                cells.append(h("td", attrs, h("span", button, text)))
+            else:
+                cells.append(h("td", attrs, text))
         rows.append(h("tr", {"class": f"cat-{cat}", "style": f"--n: {n}"}, cells))
     total = [h("th", {"scope": "row"}, "Σ ", t("pad.total"))]
     for p, s in enumerate(sheets):
