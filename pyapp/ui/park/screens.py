@@ -742,7 +742,9 @@ def table_screen(ctrl: Controller) -> E:
                 "data-key": "score-toggle",
                 "aria-pressed": "true" if ctrl.show_score else "false",
             },
-            t("explain.toggle"),
+            # on a phone its picture only (its words stay its name: table.css)
+            h("span", {"class": "score-icon", "aria-hidden": "true"}, "Σ"),
+            h("span", {"class": "score-label"}, t("explain.toggle")),
         )
     )
     if ctrl.viewing is not None:
