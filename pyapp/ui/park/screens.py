@@ -35,13 +35,12 @@ from pyapp.park.variants import VARIANTS
 from ..frame import first_key, frame, messages, screen_of, speed_button, titled_screen
 from ..frame import handover_screen as shared_handover
 from ..frame import log_panel as shared_log
-from ..i18n import t
+from ..i18n import language, t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..vdom import E, frozen, h
 from . import art, daily, guide
 from . import explain as explaining
 from .controller import Controller
-from .parkview import ParkDrawing, draw_park
 from .viewmodel import (
     WEATHER_SHOWN,
     action_token_name,
@@ -98,49 +97,56 @@ def resolve_focus(ctrl: Controller, alias: str | None, body) -> str | None:
 # --------------------------------------------------------------------------- setup
 
 
-@cache
-def _park_drawing(park_name: str) -> ParkDrawing:
-    """The drawing of a shipped park, computed once per park: it is immutable (a frozen
-    dataclass of tuples), so every render can share it."""
-    return draw_park(load_park(park_name))
-
-
 def park_preview(variant: str) -> E:
-    """The park of a variant, empty (drawn with the shell's ``parkview`` geometry)."""
+    """The park of a variant, empty, drawn as the table draws it (the same spaces, colours and
+    symbols: ``art``), so that the form shows the park the game is played on (issue 23).
+    Computed once per variant and language (a frozen drawing)."""
+    return _park_preview(variant, language())
+
+
+@cache
+def _park_preview(variant: str, lang: str) -> E:
     park_name = VARIANTS[variant].park
-    drawing = _park_drawing(park_name)
-    shapes = [
-        h(
-            "polygon",
-            {
-                "class": f"hex {s.style}",
-                "points": s.points,
-                "data-q": s.at[0],
-                "data-r": s.at[1],
-                "data-kind": s.kind,
-            },
-        )
-        for s in drawing.hexes
-    ]
-    shapes += [
-        h("line", {"class": "river", "x1": a[0], "y1": a[1], "x2": b[0], "y2": b[1]})
-        for a, b in drawing.river_links
-    ]
-    for s in drawing.hexes:
-        x, y = s.centre
+    park = load_park(park_name)
+    view_box, centres, polys = art.park_geometry(park)
+    spaces = []
+    for i, s in enumerate(park.spaces):
+        x, y = centres[i]
+        cls = ["space", s.kind]
+        if s.kind == "landscape":
+            cls.append(s.terrain)
+            if s.river:
+                cls.append("river")
+        parts = [h("polygon", {"class": "hex", "points": polys[i]})]
+        icon = s.terrain if s.kind == "landscape" else s.kind
+        parts.append(art.use(f"i-{icon}", x, y - 3.0, 11.0, f"ic ic-{icon}"))
+        if s.river:
+            parts.append(art.use("i-river", x, y + 1.5, 17.0, "ic ic-river"))
         if s.waterfall:
-            shapes.append(h("circle", {"class": "waterfall", "cx": x, "cy": y, "r": 0.28}))
-        if s.kind in ("geyser", "volcano"):
-            shapes.append(h("circle", {"class": "mark", "cx": x, "cy": y, "r": 0.22}))
-    return h(
-        "svg",
-        {
-            "class": "park preview",
-            "viewBox": drawing.view_box_attr,
-            "role": "img",
-            "aria-label": t("setup.preview", park=t(f"park.name.{park_name}")),
-        },
-        shapes,
+            parts.append(art.use("i-waterfall", x + 4.0, y + 3.0, 9.0, "ic ic-waterfall"))
+        spaces.append(
+            h(
+                "g",
+                {
+                    "class": " ".join(cls),
+                    "data-q": str(s.at[0]),
+                    "data-r": str(s.at[1]),
+                    "data-kind": s.kind,
+                },
+                parts,
+            )
+        )
+    return frozen(
+        h(
+            "svg",
+            {
+                "class": "park preview",
+                "viewBox": view_box,
+                "role": "img",
+                "aria-label": t("setup.preview", park=t(f"park.name.{park_name}")),
+            },
+            spaces,
+        )
     )
 
 
@@ -698,7 +704,6 @@ def table_screen(ctrl: Controller) -> E:
     me = ctrl.human_to_move()
     shown = ctrl.shown_player()
     kind = d["kind"] if d else ""
-    pl = state["G"]["players"][shown]
     n = len(state["G"]["players"])
     interactive = me is not None and shown == me
     score = score_player(state, shown)["total"]
@@ -714,7 +719,7 @@ def table_screen(ctrl: Controller) -> E:
         if tip.attrs["data-tip"].startswith("fallback"):
             classes.append("tipped-long")
     head = [
-        h("h2", {"class": "park-title", "id": "park-title"}, t("park.of", name=pl["name"])),
+        h("h2", {"class": "park-title", "id": "park-title"}, park_title(ctrl, shown)),
         h("span", {"class": "park-score"}, t("park.score", score=score)),
         n > 1 and park_tabs(ctrl, shown),
     ]
@@ -809,6 +814,14 @@ def table_screen(ctrl: Controller) -> E:
         h("div", {"class": "table-right"}, right),
         h("div", {"class": "table-others"}, others),
     )
+
+
+def park_title(ctrl: Controller, p: int) -> str:
+    """ "Lin's park"; the daily park is named as such, with its date (issue 23)."""
+    date = daily.daily_date(ctrl.state["options"])
+    if date is not None:
+        return t("daily.title", date=date)
+    return t("park.of", name=ctrl.state["G"]["players"][p]["name"])
 
 
 def toast(ctrl: Controller) -> E:
@@ -1079,6 +1092,11 @@ def weather_panel(ctrl: Controller, p: int, choosing: bool) -> E:
     pl = state["G"]["players"][p]
     d = ctrl.decision()
     wc = weather_choices(ctrl.obs(p), p) if choosing else None
+    # face-down tokens look the same to the player: one of them is offered, not a choice
+    # between identical tokens (issue 23); face-up ones are each a choice
+    offered = set(wc.slots) if wc is not None else set()
+    down = [i for i in sorted(offered) if pl["forecast"][i] and not pl["forecast"][i]["up"]]
+    offered -= set(down[1:])
     slots = []
     for i, slot in enumerate(pl["forecast"]):
         if slot is None:
@@ -1103,7 +1121,7 @@ def weather_panel(ctrl: Controller, p: int, choosing: bool) -> E:
         )
         label = weather_label(slot["id"]) if up else t("weather.face_down")
         label = t("weather.slot", n=i + 1, token=label)
-        if wc is not None and i in wc.slots:
+        if i in offered:
             selected = ctrl.turn.slot == i
             verb = "reveal" if d["kind"] == "reveal" else "place"
             slots.append(
@@ -1238,8 +1256,19 @@ def board_panel(ctrl: Controller, choosing: bool) -> E:
             ),
             h("span", {"class": "terrain-name"}, terrain_space_name(ts)),
         ]
-        if taken:
-            content.append(h("span", {"class": "taken"}, action_token_name(taken)))
+        if taken:  # the action token on it: its name, or on a phone its picture (table.css)
+            if taken == "water":
+                mark = art.water_drop(1.9, -4.0)
+            else:
+                mark = art.animal_glyph(taken, lets[taken], 0.0, 0.0, 9.0)
+            content.append(
+                h(
+                    "span",
+                    {"class": "taken"},
+                    art.mini_svg(mark, 19.0, "mini taken-svg"),
+                    h("span", {"class": "taken-name"}, action_token_name(taken)),
+                )
+            )
         label = terrain_space_name(ts)
         if taken:
             label = t("board.taken", terrain=label, action=action_token_name(taken))
