@@ -283,3 +283,63 @@ def test_each_row_of_the_pad_lights_what_the_engine_counted(browser, site_url):
         _clean(log)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_start_in_reach_and_the_hint_never_covers_the_park(browser, site_url, size):
+    """Issue 23's fixes seen in the browser: on the new-game form "Start the game" is in the
+    viewport without scrolling; the hint of the moment leaves the park's top row visible."""
+    from sitetest import PageLog
+
+    context = browser.new_context(**SIZES[size])
+    log = PageLog()
+    log.watch_context(context)
+    try:
+        page = open_app(context, site_url, log)
+        vp = page.viewport_size
+        start = page.locator("[data-key=start]").bounding_box()
+        assert start["y"] >= 0 and start["y"] + start["height"] <= vp["height"] + 0.5
+        new_game(page, seats=("human", "greedy"), names=("Lin", "Sam"), seed="5")
+        rng = random.Random(3)
+        while True:
+            assert wait_for_human_or_end(page) == "table"
+            if page.locator(HUMAN_TURN).get_attribute("data-decision") == "place":
+                break
+            play_human_step(page, rng)
+        # a space chosen before a token: the hint says to choose a token first
+        page.locator(f"{HUMAN_TURN} g[data-action=space]").first.click()
+        page.wait_for_selector(".toast.shown .notice")
+        toast = page.locator(".toast.shown").bounding_box()
+        top_row = page.evaluate(
+            """() => Math.min(...[...document.querySelectorAll('.park-box svg.park g.space')]
+                .map((g) => g.getBoundingClientRect().top))"""
+        )
+        assert toast["y"] + toast["height"] <= top_row + 0.5
+        _clean(log)
+    finally:
+        context.close()
+
+
+def test_axe_clean_with_a_row_explained_live_and_at_the_end(page, page_log):
+    """axe-core finds nothing serious on the table with "Score so far" open and a category
+    lit, nor on the end screen with a row of the pad lit."""
+    from saves_driver import open_saves, played, put, reload, run_axe, saved_items
+
+    mid = played(44, seed=6, names=["Léa", "Sam"])
+    over = played(10_000, seed=9, names=["Léa", "Sam"])
+    put(page, saved_items((mid, ["human", "random"]), (over, ["human", "random"]), current=0))
+    reload(page)
+    page.wait_for_selector(HUMAN_TURN)
+    page.locator("[data-key=score-toggle]").click()
+    page.locator("[data-key=explain-bear-0]").click()
+    page.wait_for_selector(".explain-note[data-cat=bear]")
+    assert run_axe(page) == []
+    open_saves(page)
+    page.locator("li.save-item", has_text="finished").locator(
+        "[data-action=saves-continue]"
+    ).click()
+    page.wait_for_selector("#app[data-screen=end]")
+    page.locator("[data-key=explain-mountains-1]").click()
+    page.wait_for_selector(".explain-box .explain-note[data-cat=mountains]")
+    assert run_axe(page) == []
+    _clean(page_log)

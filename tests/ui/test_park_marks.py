@@ -136,7 +136,9 @@ def test_a_replay_position_marks_its_move_on_the_movers_park():
     n = places[-1]
     p, text = log[n]
     c.mark_from = n
-    c.viewing = p
+    c.viewing = None
+    c.state = Replay.of_state(GAME, c.state).state_at(n + 1)  # the position right after it
+    assert c.shown_player() == p  # the mover's park, without asking
     marked = [
         e.attrs["data-key"]
         for e in _by_class(c, "marked")

@@ -158,7 +158,12 @@ class Controller(SeatInputs, TableController):
     def follow_player(self) -> int | None:
         """While no person decides on this table: the player deciding (a computer), whose park
         is shown large so that its move is seen where it happens; None while a person decides
-        (their own park comes back) or when the game is over."""
+        (their own park comes back) or when the game is over. On a position shown from the log
+        (``mark_from`` set): the player of its newest marked move."""
+        if self.mark_from is not None and self.state is not None:
+            # a position shown from the log (a replay's): the park of the move just made
+            marked = [p for _, p, _ in self.marked_moves() if p is not None]
+            return marked[-1] if marked else None
         d = self.decision()
         if d is None or self.screen != "table" or self.human_to_move() is not None:
             return None

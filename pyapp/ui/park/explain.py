@@ -264,11 +264,18 @@ def marked_spaces(ctrl) -> dict[int, dict[int, int]]:
     marks = ctrl.marked_moves()
     if not marks:
         return {}
+    # one render asks for every park's (the park, its tab, the thumbnails): read the log once
+    state = ctrl.state
+    key = (id(state), state["options"].get("seed"), len(state["log"]), tuple(marks))
+    kept = getattr(ctrl, "_marked_memo", None)
+    if kept is not None and kept[0] == key:
+        return kept[1]
     spaces = move_spaces(ctrl.state)
     out: dict[int, dict[int, int]] = {}
     for i, p, _ in marks:
         if p is not None and i < len(spaces) and spaces[i] is not None:
             out.setdefault(p, {})[spaces[i]] = p
+    ctrl._marked_memo = (key, out)
     return out
 
 
