@@ -181,8 +181,9 @@ def explain_note(ctrl) -> E:
     )
 
 
-def row_attrs(ctrl, cat: str, p: int, points: int) -> dict:
-    """The attributes that make a pad cell a button choosing (``cat``, ``p``)."""
+def row_attrs(ctrl, cat: str, p: int, points: int, shown: str | None = None) -> dict:
+    """The attributes that make a pad cell a button choosing (``cat``, ``p``); its name starts
+    with what it shows (``shown``, the bad weather's "✕3") when that is not its points."""
     chosen = getattr(ctrl, "explain", None) == (cat, p)
     return {
         "role": "button",
@@ -192,7 +193,11 @@ def row_attrs(ctrl, cat: str, p: int, points: int) -> dict:
         "data-player": str(p),
         "data-key": f"explain-{cat}-{p}",
         "aria-pressed": "true" if chosen else "false",
-        "aria-label": t("explain.row", category=t(f"cat.{cat}"), points=points_text(points)),
+        "aria-label": t(
+            "explain.row",
+            category=t(f"cat.{cat}"),
+            points=f"{shown}, {points_text(points)}" if shown else points_text(points),
+        ),
         "class": "explainable" + (" chosen" if chosen else ""),
     }
 
@@ -207,7 +212,19 @@ def live_pad(ctrl, p: int, icons) -> E:
         attrs = row_attrs(ctrl, cat, p, e["points"])
         attrs["class"] += " score-chip" + (" zero" if not e["points"] else "")
         attrs["title"] = t(f"cat.{cat}")
-        chips.append(h("span", attrs, icons(cat), h("span", {"class": "chip-n"}, value)))
+        # named by its words (the picture's letters are not read: the name holds all it shows)
+        said = attrs.pop("aria-label")
+        if cat == "bad_weather":
+            said = t("explain.row", category=t("cat.bad_weather"), points=value)
+        chips.append(
+            h(
+                "span",
+                attrs,
+                h("span", {"class": "chip-pic", "aria-hidden": "true"}, icons(cat)),
+                h("span", {"class": "chip-n", "aria-hidden": "true"}, value),
+                h("span", {"class": "sr-only"}, said),
+            )
+        )
     name = ctrl.state["G"]["players"][p]["name"]
     return h(
         "div",

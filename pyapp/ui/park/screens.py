@@ -198,7 +198,7 @@ def setup_screen(ctrl: Controller) -> E:
         )
     return titled_screen(
         "setup",
-        "screen-setup",
+        "screen-setup park-setup",
         t("setup.title"),
         guide.offer(ctrl),
         daily.entry(ctrl),
@@ -1536,9 +1536,10 @@ def scoring_pad(sheets: list[dict], winners: list[int], ctrl: Controller | None 
                 attrs = {"data-cat": cat}
                 text = str(s["categories"][cat])
             if ctrl is not None:
-                button = explaining.row_attrs(ctrl, cat, p, s["categories"][cat])
+                shown = text if cat == "bad_weather" else None
+                button = explaining.row_attrs(ctrl, cat, p, s["categories"][cat], shown)
                 if cat == "bad_weather":
-                    button["aria-label"] = attrs["aria-label"]
+                    button["aria-label"] = f"{text}, {attrs['aria-label']}"
                 cells.append(h("td", attrs, h("span", button, text)))
             else:
                 cells.append(h("td", attrs, text))
