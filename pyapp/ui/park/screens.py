@@ -926,11 +926,17 @@ def marks_strip(ctrl: Controller) -> E | None:
                         "data-player": str(p),
                         "data-key": f"mark-{p}",
                         "data-log": ",".join(str(i) for i in moves),
-                        "aria-label": said,
                         "title": t("marks.view", name=players[p]["name"]),
                     },
-                    glyph is not None and art.mini_svg(glyph, 19.0, "mini mark-svg"),
+                    # named by the moves in words (its picture's letters are not read)
+                    glyph is not None
+                    and h(
+                        "span",
+                        {"class": "mark-pic", "aria-hidden": "true"},
+                        art.mini_svg(glyph, 19.0, "mini mark-svg"),
+                    ),
                     h("span", {"class": "mark-name", "aria-hidden": "true"}, players[p]["name"]),
+                    h("span", {"class": "sr-only"}, said),
                 ),
             )
         )
