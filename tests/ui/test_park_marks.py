@@ -187,3 +187,24 @@ def test_the_log_says_what_every_move_did_for_every_player_alike():
         else:
             assert "in all" not in said
     assert said_by == {0, 1}
+
+
+def test_a_row_of_the_pad_named_or_a_cell_tapped_lights_that_park():
+    """At the end, a category's name lights the person's park, a player's cell that player's;
+    the same again puts it out."""
+    c = start(seats=("human", "greedy"), names=("Lin", "Sam"), seed="46")
+    rng = random.Random(2)
+    while c.screen != "end":
+        _step(c, rng)
+    row = [e for e in _nodes(c) if e.attrs.get("data-key") == "explain-row-bear"][0]
+    c.handle("explain", {"cat": "bear", "player": row.attrs["data-player"]})
+    assert c.explain == ("bear", 0)
+    c.handle("explain", {"cat": "mountains", "player": "1"})
+    assert c.explain == ("mountains", 1)
+    boxes = [e for e in _nodes(c) if e.attrs.get("data-key") == "explain"]
+    svgs = [e for e in boxes[0].iter() if e.tag == "svg" and "park" in e.attrs.get("class", "")]
+    assert svgs and svgs[0].attrs["data-player"] == "1"
+    c.handle("explain", {"cat": "mountains", "player": "1"})
+    assert c.explain is None
+    assert c.handle("explain", {"cat": "nonsense", "player": "1"}) is False
+    assert c.handle("explain", {"cat": "bear", "player": "7"}) is False

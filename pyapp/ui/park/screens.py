@@ -1525,15 +1525,25 @@ def scoring_pad(sheets: list[dict], winners: list[int], ctrl: Controller | None 
     rows = []
     for n, cat in enumerate(CATEGORIES, 1):
         icon = category_icon(cat)
-        cells = [
-            h(
-                "th",
-                {"scope": "row"},
-                h("span", {"class": "cat-n"}, str(n)),
-                icon,
-                h("span", {"class": "cat-name"}, t(f"cat.{cat}")),
+        name = h("span", {"class": "cat-name"}, t(f"cat.{cat}"))
+        if ctrl is not None:  # the row's name lights the viewer's park (a cell: its player's)
+            me = ctrl.humans()[0] if ctrl.humans() else 0
+            chosen = ctrl.explain == (cat, me)
+            name = h(
+                "span",
+                {
+                    "class": "cat-name explainable" + (" chosen" if chosen else ""),
+                    "role": "button",
+                    "tabindex": "0",
+                    "data-action": "explain",
+                    "data-cat": cat,
+                    "data-player": str(me),
+                    "data-key": f"explain-row-{cat}",
+                    "aria-pressed": "true" if chosen else "false",
+                },
+                t(f"cat.{cat}"),
             )
-        ]
+        cells = [h("th", {"scope": "row"}, h("span", {"class": "cat-n"}, str(n)), icon, name)]
         for p, s in enumerate(sheets):
             if cat == "bad_weather":
                 attrs = {"data-cat": cat, "aria-label": plural("pad.flipped", s["flipped"])}
