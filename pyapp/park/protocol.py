@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..core.module_game import ModuleGame
 from . import actions, game, record
+from .daily import daily_date
 from .variants import VARIANTS
 
 
@@ -38,7 +39,11 @@ class ParkGame(ModuleGame):
 
     def save_summary(self, state: dict) -> dict:
         ctx = state["ctx"]
-        return {"variant": state["options"]["variant"], "round": ctx["round"], "turn": ctx["turn"]}
+        out = {"variant": state["options"]["variant"], "round": ctx["round"], "turn": ctx["turn"]}
+        date = daily_date(state["options"])
+        if date is not None:  # the daily park, named so in the list of saved games
+            out["daily"] = date
+        return out
 
     def check_save_summary(self, summary: dict) -> bool:
         return (

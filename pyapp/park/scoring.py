@@ -81,6 +81,24 @@ def best_family(park: Park, faces, flipped, species: str, suns=()) -> tuple[int,
     return best
 
 
+def covered_categories(park: Park, covered: int) -> list[str]:
+    """The coverage categories (waterfalls, mountains, ...) whose every space is covered
+    (``covered``: a bitmask of the spaces holding a token); a park without such spaces scores
+    nothing for it."""
+    masks = park.requirement_mask
+    out = []
+    for cat, req in _COVERAGE_REQ.items():
+        mask = masks[req]
+        if mask and covered & mask == mask:
+            out.append(cat)
+    return out
+
+
+def surrounded_geysers(park: Park, covered: int) -> list[int]:
+    """Positions in ``park.geysers`` of the geysers whose every landscape neighbour is covered."""
+    return [k for k, m in enumerate(park.geyser_masks) if m and covered & m == m]
+
+
 def score_position(park: Park, faces, weather) -> dict:
     """Score one park. ``faces``/``weather``: per space index, a Token/Weather or ``None``."""
     flipped = flipped_spaces(park, faces, weather)
@@ -90,11 +108,9 @@ def score_position(park: Park, faces, weather) -> dict:
             covered |= 1 << i
     cats = dict.fromkeys(CATEGORIES, 0)
     masks = park.requirement_mask
-    for cat, req in _COVERAGE_REQ.items():
-        mask = masks[req]
-        if mask and covered & mask == mask:
-            cats[cat] = COVERAGE_POINTS[cat]
-    cats["geysers"] = GEYSER_POINTS * sum(1 for m in park.geyser_masks if m and covered & m == m)
+    for cat in covered_categories(park, covered):
+        cats[cat] = COVERAGE_POINTS[cat]
+    cats["geysers"] = GEYSER_POINTS * len(surrounded_geysers(park, covered))
     suns = [w for w in park.weather_spaces if weather[w] is not None and weather[w].id == SUN]
     for s in SPECIES:
         cats[s] = best_family(park, faces, flipped, s, suns)[0]
@@ -214,3 +230,84 @@ def driven_away_near(park: Park, weather: list[int]) -> dict[int, list[int]]:
             if park.spaces[j].kind == "landscape":
                 out.setdefault(j, []).append(weather[w])
     return out
+
+
+# --------------------------------------------------------------------------- explanations (the UI)
+
+
+def explain_position(park: Park, faces, weather) -> dict[str, dict]:
+    """Every category of the scoring pad with what scored it, counted by the same helpers as
+    ``score_position`` (``flipped_spaces``, ``covered_categories``, ``surrounded_geysers``, the
+    families of ``_members``): per category ``points`` and ``spaces``, the sorted space indices
+    the score counted (none for a category that scores nothing), and the counts that say how:
+
+    * coverage categories: ``covered`` of ``needed`` spaces, ``missing`` (indices still free);
+    * ``geysers``: ``surrounded`` geysers of ``geysers``, 4 points each;
+    * species: the most valuable family's ``animals`` and ``water`` (points = their product;
+      a sun beside it counts as one animal without water, its space is in ``spaces``);
+    * ``bad_weather``: the ``flipped`` tokens (``spaces``) and the ``weather`` spaces that drove
+      them away (no points: those tokens belong to no family).
+    """
+    flipped = flipped_spaces(park, faces, weather)
+    covered = 0
+    for i, f in enumerate(faces):
+        if f is not None:
+            covered |= 1 << i
+    out: dict[str, dict] = {}
+    nbrs = park.neighbours
+    drivers = sorted(
+        w
+        for w in park.weather_spaces
+        if weather[w] is not None
+        and weather[w].bad
+        and any(j in flipped and weather[w].drives_away(faces[j]) for j in nbrs[w])
+    )
+    out["bad_weather"] = {
+        "points": 0,
+        "spaces": sorted(flipped),
+        "flipped": len(flipped),
+        "weather": drivers,
+    }
+    full = set(covered_categories(park, covered))
+    for cat, req in _COVERAGE_REQ.items():
+        need = park.requirement[req]
+        scored = cat in full
+        out[cat] = {
+            "points": COVERAGE_POINTS[cat] if scored else 0,
+            "spaces": sorted(need) if scored else [],
+            "covered": sum(1 for i in need if faces[i] is not None),
+            "needed": len(need),
+            "missing": sorted(i for i in need if faces[i] is None),
+        }
+    ring = surrounded_geysers(park, covered)
+    spaces: set[int] = set()
+    for k in ring:
+        spaces.add(park.geysers[k])
+        spaces.update(park.geyser_neighbours[k])
+    out["geysers"] = {
+        "points": GEYSER_POINTS * len(ring),
+        "spaces": sorted(spaces),
+        "surrounded": len(ring),
+        "geysers": len(park.geysers),
+    }
+    suns = [w for w in park.weather_spaces if weather[w] is not None and weather[w].id == SUN]
+    for s in SPECIES:
+        k = _SPECIES_INDEX[s]
+        members = _members(faces, flipped, k, suns)
+        fams = families(park, faces, flipped, s, suns)
+        best = fams[0][1] if fams and fams[0][0] > 0 else frozenset()
+        animals = sum(members[i].counts[k] for i in best)
+        water = sum(members[i].water for i in best)
+        out[s] = {
+            "points": animals * water,
+            "spaces": sorted(best),
+            "animals": animals,
+            "water": water,
+            "families": len(fams),
+        }
+    return out
+
+
+def explain_board(park: Park, board: list[int], weather: list[int]) -> dict[str, dict]:
+    """``explain_position`` of a park stored as in a game state."""
+    return explain_position(park, *faces_of(board, weather))

@@ -338,6 +338,8 @@ class SavedGames(Overlay):
             label = game_screens.extra(entry.id, "variant_label")
             if "variant" in g and "round" in g and label is not None:  # its variant and round
                 kind, stage_label = label(g["variant"]), t("saves.round_label")
+                if isinstance(g.get("daily"), str):  # the daily park, by its name and date
+                    kind = t("daily.title", date=g["daily"])
                 stage = t("saves.round_value", round=g["round"])
             else:
                 kind, stage_label = entry.title, t("saves.moves_label")

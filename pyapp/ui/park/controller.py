@@ -108,6 +108,10 @@ class Controller(SeatInputs, TableController):
         self.turn = Turn()
         self.viewing: int | None = None  # park shown large instead of the focus player's
         self.show_families = False  # the "show families" view of the parks
+        # every point explained (``explain.py``): the scoring pad's row chosen, as (category,
+        # player), its spaces lit on that park; ``show_score``: the live pad ("Score so far")
+        self.explain: tuple[str, int] | None = None
+        self.show_score = False
         # take back after Confirm: the state before the last move of a person, kept while that
         # move revealed nothing hidden and nobody else has moved (``can_take_back``)
         self.before_move: dict | None = None
@@ -120,6 +124,7 @@ class Controller(SeatInputs, TableController):
 
     def after_resume(self) -> None:
         self.viewing = None
+        self.explain = None
         self.fill_form(self.state["options"], self.seats)
         self.form.hide_between = self.hide_between  # a rematch keeps the game's setting
 
@@ -130,6 +135,7 @@ class Controller(SeatInputs, TableController):
 
     def on_end(self) -> None:
         self.viewing = None
+        self.explain = None
 
     def on_turn(self) -> None:
         self.viewing = None
@@ -149,8 +155,28 @@ class Controller(SeatInputs, TableController):
         """Whose park is drawn large: the table's viewer (``TableController.viewer``)."""
         return self.viewer()
 
+    def follow_player(self) -> int | None:
+        """While no person decides on this table: the player deciding (a computer), whose park
+        is shown large so that its move is seen where it happens; None while a person decides
+        (their own park comes back) or when the game is over. On a position shown from the log
+        (``mark_from`` set): the player of its newest marked move."""
+        if self.mark_from is not None and self.state is not None:
+            # a position shown from the log (a replay's): the park of the move just made
+            marked = [p for _, p, _ in self.marked_moves() if p is not None]
+            return marked[-1] if marked else None
+        d = self.decision()
+        if d is None or self.screen != "table" or self.human_to_move() is not None:
+            return None
+        return d["player"] if d["player"] != self.focus_player() else None
+
+    def auto_player(self) -> int:
+        """The park drawn large when none is chosen: the mover's while a computer plays, else
+        the viewer's."""
+        follow = self.follow_player()
+        return follow if follow is not None else self.focus_player()
+
     def shown_player(self) -> int:
-        return self.viewing if self.viewing is not None else self.focus_player()
+        return self.viewing if self.viewing is not None else self.auto_player()
 
     def prompt(self) -> str:
         """What the player to move must do, in words."""
@@ -189,7 +215,7 @@ class Controller(SeatInputs, TableController):
         p = _int(data.get("player"))
         if self.state is None or p is None or not 0 <= p < len(self.state["G"]["players"]):
             return False
-        self.viewing = None if p == self.focus_player() else p
+        self.viewing = None if p == self.auto_player() else p
         if data.get("tab"):
             self.focus = f"tab-{p}"
         else:
@@ -198,6 +224,25 @@ class Controller(SeatInputs, TableController):
     def _on_families(self, data):
         self.show_families = not self.show_families
         self.focus = "families"
+
+    def _on_explain(self, data):
+        """A row of the scoring pad (or of the live "Score so far"): its spaces lit on the
+        player's park, said in words; the same row again puts it out."""
+        from pyapp.park.scoring import CATEGORIES
+
+        cat, p = data.get("cat"), _int(data.get("player"))
+        if self.state is None or cat not in CATEGORIES or p is None:
+            return False
+        if not 0 <= p < len(self.state["G"]["players"]):
+            return False
+        self.explain = None if self.explain == (cat, p) else (cat, p)
+        self.focus = f"explain-{cat}-{p}"
+
+    def _on_score_so_far(self, data):
+        self.show_score = not self.show_score
+        if not self.show_score:
+            self.explain = None
+        self.focus = "score-toggle"
 
     def _on_back(self, data):
         p = self.viewing

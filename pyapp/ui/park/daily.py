@@ -13,50 +13,23 @@
 
 from __future__ import annotations
 
-import hashlib
-import re
+from pyapp.park.daily import VARIANT, daily_date, daily_options, daily_seed  # noqa: F401
 
-from ..i18n import t
+from ..i18n import add_texts, plural, t
 from ..strings_stats import register
 from ..vdom import E, h
 
 register()
+# "Streak: 1 day", not "1 days" (issue 23)
+add_texts(
+    {"daily.streak.one": "Streak: 1 day", "daily.streak.other": "Streak: {n} days in a row"},
+    {"daily.streak.one": "Série : 1 jour", "daily.streak.other": "Série : {n} jours d'affilée"},
+)
 
-VARIANT = "solo"
-_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
 LANDSCAPES = ("waterfalls", "mountains", "prairie", "forest", "river", "geysers")
 ANIMALS = ("goat", "bear", "wolf", "elk", "eagle", "bison")
 # a category's square by its points: none, a few, many, plenty
 SQUARES = ((10, "\U0001f7e9"), (5, "\U0001f7e7"), (1, "\U0001f7e8"), (0, "\u2b1c"))
-
-
-def _tail(date: str) -> int:
-    digest = hashlib.sha256(f"caldera-park daily {date}".encode()).hexdigest()
-    return int(digest, 16) % 1_000_000
-
-
-def daily_seed(date: str) -> int:
-    """The seed of the daily park of ``date`` (ISO "YYYY-MM-DD")."""
-    m = _DATE.match(date)
-    if m is None:
-        raise ValueError(f"not an ISO date: {date!r}")
-    return int("".join(m.groups())) * 1_000_000 + _tail(date)
-
-
-def daily_options(date: str, name: str) -> dict:
-    return {"variant": VARIANT, "players": 1, "seed": daily_seed(date), "names": [name]}
-
-
-def daily_date(options: dict) -> str | None:
-    """The date of a daily park game from its options, or None for any other game."""
-    seed = options.get("seed") if isinstance(options, dict) else None
-    if options.get("variant") != VARIANT or options.get("players") != 1 or type(seed) is not int:
-        return None
-    digits = str(seed // 1_000_000)
-    if len(digits) != 8:
-        return None
-    date = f"{digits[:4]}-{digits[4:6]}-{digits[6:]}"
-    return date if seed % 1_000_000 == _tail(date) else None
 
 
 def square(points) -> str:
@@ -85,7 +58,7 @@ def share_text(
     if not counted:
         lines.append(t("daily.share.practice"))
     if streak:
-        lines.append(t("daily.streak", n=streak))
+        lines.append(plural("daily.streak", streak))
     return "\n".join(lines)
 
 
@@ -111,7 +84,7 @@ def entry(ctrl) -> E | None:
         {"class": "daily-entry", "data-key": "daily-entry", "aria-labelledby": "daily-title"},
         h("h2", {"id": "daily-title"}, t("daily.title", date=today)),
         h("p", {"class": "daily-note"}, note),
-        h("p", {"class": "daily-streak"}, t("daily.streak", n=streak)) if streak else None,
+        h("p", {"class": "daily-streak"}, plural("daily.streak", streak)) if streak else None,
         h(
             "button",
             {

@@ -35,12 +35,12 @@ from pyapp.park.variants import VARIANTS
 from ..frame import first_key, frame, messages, screen_of, speed_button, titled_screen
 from ..frame import handover_screen as shared_handover
 from ..frame import log_panel as shared_log
-from ..i18n import t
+from ..i18n import language, t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..vdom import E, frozen, h
 from . import art, daily, guide
+from . import explain as explaining
 from .controller import Controller
-from .parkview import ParkDrawing, draw_park
 from .viewmodel import (
     WEATHER_SHOWN,
     action_token_name,
@@ -97,49 +97,56 @@ def resolve_focus(ctrl: Controller, alias: str | None, body) -> str | None:
 # --------------------------------------------------------------------------- setup
 
 
-@cache
-def _park_drawing(park_name: str) -> ParkDrawing:
-    """The drawing of a shipped park, computed once per park: it is immutable (a frozen
-    dataclass of tuples), so every render can share it."""
-    return draw_park(load_park(park_name))
-
-
 def park_preview(variant: str) -> E:
-    """The park of a variant, empty (drawn with the shell's ``parkview`` geometry)."""
+    """The park of a variant, empty, drawn as the table draws it (the same spaces, colours and
+    symbols: ``art``), so that the form shows the park the game is played on (issue 23).
+    Computed once per variant and language (a frozen drawing)."""
+    return _park_preview(variant, language())
+
+
+@cache
+def _park_preview(variant: str, lang: str) -> E:
     park_name = VARIANTS[variant].park
-    drawing = _park_drawing(park_name)
-    shapes = [
-        h(
-            "polygon",
-            {
-                "class": f"hex {s.style}",
-                "points": s.points,
-                "data-q": s.at[0],
-                "data-r": s.at[1],
-                "data-kind": s.kind,
-            },
-        )
-        for s in drawing.hexes
-    ]
-    shapes += [
-        h("line", {"class": "river", "x1": a[0], "y1": a[1], "x2": b[0], "y2": b[1]})
-        for a, b in drawing.river_links
-    ]
-    for s in drawing.hexes:
-        x, y = s.centre
+    park = load_park(park_name)
+    view_box, centres, polys = art.park_geometry(park)
+    spaces = []
+    for i, s in enumerate(park.spaces):
+        x, y = centres[i]
+        cls = ["space", s.kind]
+        if s.kind == "landscape":
+            cls.append(s.terrain)
+            if s.river:
+                cls.append("river")
+        parts = [h("polygon", {"class": "hex", "points": polys[i]})]
+        icon = s.terrain if s.kind == "landscape" else s.kind
+        parts.append(art.use(f"i-{icon}", x, y - 3.0, 11.0, f"ic ic-{icon}"))
+        if s.river:
+            parts.append(art.use("i-river", x, y + 1.5, 17.0, "ic ic-river"))
         if s.waterfall:
-            shapes.append(h("circle", {"class": "waterfall", "cx": x, "cy": y, "r": 0.28}))
-        if s.kind in ("geyser", "volcano"):
-            shapes.append(h("circle", {"class": "mark", "cx": x, "cy": y, "r": 0.22}))
-    return h(
-        "svg",
-        {
-            "class": "park preview",
-            "viewBox": drawing.view_box_attr,
-            "role": "img",
-            "aria-label": t("setup.preview", park=t(f"park.name.{park_name}")),
-        },
-        shapes,
+            parts.append(art.use("i-waterfall", x + 4.0, y + 3.0, 9.0, "ic ic-waterfall"))
+        spaces.append(
+            h(
+                "g",
+                {
+                    "class": " ".join(cls),
+                    "data-q": str(s.at[0]),
+                    "data-r": str(s.at[1]),
+                    "data-kind": s.kind,
+                },
+                parts,
+            )
+        )
+    return frozen(
+        h(
+            "svg",
+            {
+                "class": "park preview",
+                "viewBox": view_box,
+                "role": "img",
+                "aria-label": t("setup.preview", park=t(f"park.name.{park_name}")),
+            },
+            spaces,
+        )
     )
 
 
@@ -191,7 +198,7 @@ def setup_screen(ctrl: Controller) -> E:
         )
     return titled_screen(
         "setup",
-        "screen-setup",
+        "screen-setup park-setup",
         t("setup.title"),
         guide.offer(ctrl),
         daily.entry(ctrl),
@@ -295,6 +302,10 @@ def park_view(
                 pending_wx[park.at(park.middle)] = ("up", middle)
     flipped = {tuple(a) for a in flipped}
     log = state["log"]
+    # the moves the table marks (every other player's since the viewer's last move) and the
+    # scoring pad's row chosen: its spaces lit, said in each space's name
+    marked = explaining.marked_spaces(ctrl).get(p, {})
+    lit, missing = explaining.explained_spaces(ctrl, p)
     arrived = None if end or interactive else newest_space(ctrl, p)
     n_flip = 0
     near = driven_away_near(park, weather) if ctrl.show_families or end else {}
@@ -411,6 +422,21 @@ def park_view(
             cls.append("last")
             parts.append(h("polygon", {"class": "ring", "points": polys[i]}))
             state_text = state_text + t("list.sep") + t("space.last") if state_text else ""
+        if i in marked:
+            cls.append("marked")
+            mover = state["G"]["players"][marked[i]]["name"]
+            parts.append(h("polygon", {"class": "mark-ring", "points": polys[i]}))
+            state_text = t("list.sep").join(
+                x for x in (state_text, t("marks.space", name=mover)) if x
+            )
+        if i in lit:
+            cls.append("explained")
+            state_text = t("list.sep").join(x for x in (state_text, t("explain.space")) if x)
+        elif i in missing:
+            cls.append("explain-missing")
+            state_text = t("list.sep").join(
+                x for x in (state_text, t("explain.space_missing")) if x
+            )
         attrs = {"class": " ".join(cls), "data-key": f"{key_prefix}{at[0]},{at[1]}"}
         full = t("list.sep").join(x for x in (label, state_text, space_position(park, i)) if x)
         if i in near and not end:
@@ -439,13 +465,19 @@ def park_view(
         spaces.append(h("g", attrs, parts))
     if joined:
         spaces.append(outlines(joined, centres, "fam-join"))
+    if lit:
+        spaces.append(outlines(lit, centres, "explain-lit", 0.92))
+    if missing:
+        spaces.append(outlines(missing, centres, "explain-free", 0.8))
     if ctrl.show_families or end:
         spaces.append(families_layer(ctrl, p, centres, near))
     name = pl["name"]
     return h(
         "svg",
         {
-            "class": "park" + (" interactive" if legal else ""),
+            "class": "park"
+            + (" interactive" if legal else "")
+            + (" explaining" if lit or missing else ""),
             "viewBox": view_box,
             "role": "group",
             "aria-label": title or t("park.of", name=name),
@@ -541,6 +573,7 @@ def park_tabs(ctrl: Controller, shown: int) -> E:
     tabs = []
     d = ctrl.decision()
     to_move = d["player"] if d is not None else None
+    marked = explaining.marked_spaces(ctrl)
     for q, pl in enumerate(ctrl.state["G"]["players"]):
         score = score_player(ctrl.state, q)["total"]
         tabs.append(
@@ -548,7 +581,9 @@ def park_tabs(ctrl: Controller, shown: int) -> E:
                 "button",
                 {
                     "type": "button",
-                    "class": "park-tab" + (" to-move" if to_move == q else ""),
+                    "class": "park-tab"
+                    + (" to-move" if to_move == q else "")
+                    + (" marked" if q in marked and q != shown else ""),
                     "data-action": "view",
                     "data-player": str(q),
                     "data-tab": "1",
@@ -621,6 +656,9 @@ def park_thumb(ctrl: Controller, p: int) -> E:
                     },
                 )
             )
+    for i in explaining.marked_spaces(ctrl).get(p, {}):
+        x, y = centres[i]
+        shapes.append(h("circle", {"class": "mini-mark", "cx": x, "cy": y, "r": 9.4}))
     score = score_player(state, p)["total"]
     d = ctrl.decision()
     turn_mark = d is not None and d["player"] == p
@@ -666,11 +704,12 @@ def table_screen(ctrl: Controller) -> E:
     me = ctrl.human_to_move()
     shown = ctrl.shown_player()
     kind = d["kind"] if d else ""
-    pl = state["G"]["players"][shown]
     n = len(state["G"]["players"])
     interactive = me is not None and shown == me
     score = score_player(state, shown)["total"]
     classes = ["screen-table", f"phase-{kind}"]
+    if ctrl.marked_moves():
+        classes.append("has-marks")
     if me is None:
         classes.append("waiting")
     tip = guide.panel(ctrl)  # the guided game's explanation, just under the prompt
@@ -680,7 +719,7 @@ def table_screen(ctrl: Controller) -> E:
         if tip.attrs["data-tip"].startswith("fallback"):
             classes.append("tipped-long")
     head = [
-        h("h2", {"class": "park-title", "id": "park-title"}, t("park.of", name=pl["name"])),
+        h("h2", {"class": "park-title", "id": "park-title"}, park_title(ctrl, shown)),
         h("span", {"class": "park-score"}, t("park.score", score=score)),
         n > 1 and park_tabs(ctrl, shown),
     ]
@@ -696,6 +735,21 @@ def table_screen(ctrl: Controller) -> E:
             },
             FAMILIES_ICON,
             h("span", {"class": "fam-label"}, t("families.show")),
+        )
+    )
+    head.append(
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary small score-toggle",
+                "data-action": "score-so-far",
+                "data-key": "score-toggle",
+                "aria-pressed": "true" if ctrl.show_score else "false",
+            },
+            # on a phone its picture only (its words stay its name: table.css)
+            h("span", {"class": "score-icon", "aria-hidden": "true"}, "Σ"),
+            h("span", {"class": "score-label"}, t("explain.toggle")),
         )
     )
     if ctrl.viewing is not None:
@@ -714,6 +768,7 @@ def table_screen(ctrl: Controller) -> E:
         )
     left = [
         h("div", {"class": "park-head" + (" has-tabs" if n > 1 else "")}, head),
+        ctrl.show_score and explaining.live_pad(ctrl, shown, category_icon),
         h(
             "div",
             # on touch screens a sideways swipe on the park shows the next or previous park
@@ -761,6 +816,14 @@ def table_screen(ctrl: Controller) -> E:
     )
 
 
+def park_title(ctrl: Controller, p: int) -> str:
+    """ "Lin's park"; the daily park is named as such, with its date (issue 23)."""
+    date = daily.daily_date(ctrl.state["options"])
+    if date is not None:
+        return t("daily.title", date=date)
+    return t("park.of", name=ctrl.state["G"]["players"][p]["name"])
+
+
 def toast(ctrl: Controller) -> E:
     """The refused move or the hint of the moment, drawn over the park's top edge (it never
     pushes anything); always present, empty when there is nothing to say."""
@@ -802,8 +865,88 @@ def status_bar(ctrl: Controller) -> E:
             prompt,
         ),
     ]
+    bits.append(marks_strip(ctrl))
     bits.append(speed_button(ctrl))
     return h("div", {"class": "status-bar"}, bits)
+
+
+def marks_strip(ctrl: Controller) -> E | None:
+    """The moves the table marks (the other players' since the viewer's last move): a chip
+    per player who moved, newest first, with the token (or action) they took and their name;
+    its accessible name says every move in words; a tap shows that park with the moves marked.
+    In the status area, so that on a phone too it is in view until the viewer's next decision."""
+    marks = ctrl.marked_moves()
+    if not marks:
+        return None
+    state = ctrl.state
+    players = state["G"]["players"]
+    n = len(state["log"])
+    described = log_lines(state, last=n - marks[0][0])  # newest first
+    spaces = explaining.move_spaces(state)
+    lets = letters()
+    by_player: dict[int, list[int]] = {}
+    for i, p, _ in reversed(marks):
+        if p is not None:
+            by_player.setdefault(p, []).append(i)
+    items = []
+    for p, moves in by_player.items():
+        glyph = None
+        for i in moves:  # the newest token or weather placed, else the action taken
+            sp = spaces[i]
+            if sp is None:
+                continue
+            pl = players[p]
+            if pl["board"][sp] >= 0:
+                glyph = art.token_glyph(pl["board"][sp], lets)
+            elif pl["weather"][sp] >= 0:
+                glyph = art.weather_glyph(pl["weather"][sp], 0.0, 0.0)
+            if glyph is not None:
+                break
+        if glyph is None:
+            picks = [state["log"][i][1] for i in moves if state["log"][i][1].startswith("pick ")]
+            if picks:
+                a = picks[0].split()[1]
+                if a in lets or a == "water":
+                    glyph = (
+                        art.water_drop(1.9, -4.0)
+                        if a == "water"
+                        else art.animal_glyph(a, lets[a], 0.0, 0.0, 9.0)
+                    )
+        said = " ".join(described[n - 1 - i][1] for i in reversed(moves))
+        items.append(
+            h(
+                "li",
+                None,
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "mark-move",
+                        "data-action": "view",
+                        "data-player": str(p),
+                        "data-key": f"mark-{p}",
+                        "data-log": ",".join(str(i) for i in moves),
+                        "title": t("marks.view", name=players[p]["name"]),
+                    },
+                    # named by the moves in words (its picture's letters are not read)
+                    glyph is not None
+                    and h(
+                        "span",
+                        {"class": "mark-pic", "aria-hidden": "true"},
+                        art.mini_svg(glyph, 19.0, "mini mark-svg"),
+                    ),
+                    h("span", {"class": "mark-name", "aria-hidden": "true"}, players[p]["name"]),
+                    h("span", {"class": "sr-only"}, said),
+                ),
+            )
+        )
+    if not items:
+        return None
+    return h(
+        "div",
+        {"class": "marks", "data-key": "marks", "role": "group", "aria-label": t("marks.title")},
+        h("ul", {"class": "marks-list"}, items),
+    )
 
 
 def confirm_bar(ctrl: Controller) -> E:
@@ -955,6 +1098,11 @@ def weather_panel(ctrl: Controller, p: int, choosing: bool) -> E:
     pl = state["G"]["players"][p]
     d = ctrl.decision()
     wc = weather_choices(ctrl.obs(p), p) if choosing else None
+    # face-down tokens look the same to the player: one of them is offered, not a choice
+    # between identical tokens (issue 23); face-up ones are each a choice
+    offered = set(wc.slots) if wc is not None else set()
+    down = [i for i in sorted(offered) if pl["forecast"][i] and not pl["forecast"][i]["up"]]
+    offered -= set(down[1:])
     slots = []
     for i, slot in enumerate(pl["forecast"]):
         if slot is None:
@@ -979,7 +1127,7 @@ def weather_panel(ctrl: Controller, p: int, choosing: bool) -> E:
         )
         label = weather_label(slot["id"]) if up else t("weather.face_down")
         label = t("weather.slot", n=i + 1, token=label)
-        if wc is not None and i in wc.slots:
+        if i in offered:
             selected = ctrl.turn.slot == i
             verb = "reveal" if d["kind"] == "reveal" else "place"
             slots.append(
@@ -1101,6 +1249,7 @@ def board_panel(ctrl: Controller, choosing: bool) -> E:
                 )
             )
     terrain = []
+    picked = explaining.marked_picks(ctrl)
     for i, ts in enumerate(TERRAIN_SPACES):
         taken = g["terrain"][i]
         enabled = pc is not None and ts in pc.terrains
@@ -1113,12 +1262,25 @@ def board_panel(ctrl: Controller, choosing: bool) -> E:
             ),
             h("span", {"class": "terrain-name"}, terrain_space_name(ts)),
         ]
-        if taken:
-            content.append(h("span", {"class": "taken"}, action_token_name(taken)))
+        if taken:  # the action token on it: its name, or on a phone its picture (table.css)
+            if taken == "water":
+                mark = art.water_drop(1.9, -4.0)
+            else:
+                mark = art.animal_glyph(taken, lets[taken], 0.0, 0.0, 9.0)
+            content.append(
+                h(
+                    "span",
+                    {"class": "taken"},
+                    art.mini_svg(mark, 19.0, "mini taken-svg"),
+                    h("span", {"class": "taken-name"}, action_token_name(taken)),
+                )
+            )
         label = terrain_space_name(ts)
         if taken:
             label = t("board.taken", terrain=label, action=action_token_name(taken))
         attrs = {"class": f"terrain-slot t-{ts}" + (" taken" if taken else ""), "aria-label": label}
+        if taken and (taken, ts) in picked:
+            attrs["class"] += " marked"
         if pc is not None and not taken:
             attrs.update(
                 {
@@ -1252,7 +1414,8 @@ def end_screen(ctrl: Controller) -> E:
         rating,
         daily.result(ctrl),
         guide.end_panel(ctrl),
-        h("div", {"class": "pad-wrap"}, scoring_pad(sheets, winners)),
+        h("div", {"class": "pad-wrap"}, scoring_pad(sheets, winners, ctrl)),
+        explain_box(ctrl, sheets),
         h(
             "div",
             {"class": "end-buttons"},
@@ -1278,6 +1441,30 @@ def end_screen(ctrl: Controller) -> E:
             ),
         ),
         h("div", {"class": "end-parks"}, parks),
+    )
+
+
+def explain_box(ctrl: Controller, sheets: list[dict]) -> E:
+    """Under the pad (kept in view on a phone, table.css): what the chosen row means and the
+    park it lit, so that the spaces are seen beside the row tapped."""
+    chosen = ctrl.explain
+    park = None
+    if chosen is not None:
+        p = chosen[1]
+        park = park_view(
+            ctrl,
+            p,
+            interactive=False,
+            flipped=sheets[p]["flipped_at"],
+            key_prefix=f"exp{p}-",
+            end=True,
+            title=t("park.of", name=sheets[p]["name"]),
+        )
+    return h(
+        "div",
+        {"class": "explain-box" + (" open" if park is not None else ""), "data-key": "explain"},
+        explaining.explain_note(ctrl),
+        park,
     )
 
 
@@ -1315,9 +1502,21 @@ _CATEGORY_ICON = {
 }
 
 
-def scoring_pad(sheets: list[dict], winners: list[int]) -> E:
-    """The scoring pad: a row per category (as on the printed pad), a column per player."""
-    lets = letters()
+def category_icon(cat: str) -> E:
+    """The small picture of a scoring-pad category."""
+    if cat in _CATEGORY_ICON:
+        return art.mini_svg(
+            art.use(_CATEGORY_ICON[cat], 0, 0, 18.0, f"ic ic-{_CATEGORY_ICON[cat][2:]}"),
+            19.0,
+            "mini",
+        )
+    return art.mini_svg(art.animal_glyph(cat, letters()[cat], 0.0, 0.0, 9.0), 19.0, "mini")
+
+
+def scoring_pad(sheets: list[dict], winners: list[int], ctrl: Controller | None = None) -> E:
+    """The scoring pad: a row per category (as on the printed pad), a column per player. With
+    ``ctrl`` each score is a button: what scored it lights up on that player's park
+    (``explain.py``)."""
     head = [h("th", {"scope": "col"}, t("pad.category"))]
     for p, s in enumerate(sheets):
         head.append(
@@ -1325,34 +1524,41 @@ def scoring_pad(sheets: list[dict], winners: list[int]) -> E:
         )
     rows = []
     for n, cat in enumerate(CATEGORIES, 1):
-        if cat in _CATEGORY_ICON:
-            icon = art.mini_svg(
-                art.use(_CATEGORY_ICON[cat], 0, 0, 18.0, f"ic ic-{_CATEGORY_ICON[cat][2:]}"),
-                19.0,
-                "mini",
+        icon = category_icon(cat)
+        name = h("span", {"class": "cat-name"}, t(f"cat.{cat}"))
+        if ctrl is not None:  # the row's name lights the viewer's park (a cell: its player's)
+            me = ctrl.humans()[0] if ctrl.humans() else 0
+            chosen = ctrl.explain == (cat, me)
+            name = h(
+                "span",
+                {
+                    "class": "cat-name explainable" + (" chosen" if chosen else ""),
+                    "role": "button",
+                    "tabindex": "0",
+                    "data-action": "explain",
+                    "data-cat": cat,
+                    "data-player": str(me),
+                    "data-key": f"explain-row-{cat}",
+                    "aria-pressed": "true" if chosen else "false",
+                },
+                t(f"cat.{cat}"),
             )
-        else:
-            icon = art.mini_svg(art.animal_glyph(cat, lets[cat], 0.0, 0.0, 9.0), 19.0, "mini")
-        cells = [
-            h(
-                "th",
-                {"scope": "row"},
-                h("span", {"class": "cat-n"}, str(n)),
-                icon,
-                h("span", {"class": "cat-name"}, t(f"cat.{cat}")),
-            )
-        ]
-        for s in sheets:
+        cells = [h("th", {"scope": "row"}, h("span", {"class": "cat-n"}, str(n)), icon, name)]
+        for p, s in enumerate(sheets):
             if cat == "bad_weather":
-                cells.append(
-                    h(
-                        "td",
-                        {"data-cat": cat, "aria-label": plural("pad.flipped", s["flipped"])},
-                        "✕" + str(s["flipped"]) if s["flipped"] else "–",
-                    )
-                )
+                attrs = {"data-cat": cat, "aria-label": plural("pad.flipped", s["flipped"])}
+                text = "✕" + str(s["flipped"]) if s["flipped"] else "–"
             else:
-                cells.append(h("td", {"data-cat": cat}, str(s["categories"][cat])))
+                attrs = {"data-cat": cat}
+                text = str(s["categories"][cat])
+            if ctrl is not None:
+                shown = text if cat == "bad_weather" else None
+                button = explaining.row_attrs(ctrl, cat, p, s["categories"][cat], shown)
+                if cat == "bad_weather":
+                    button["aria-label"] = f"{text}, {attrs['aria-label']}"
+                cells.append(h("td", attrs, h("span", button, text)))
+            else:
+                cells.append(h("td", attrs, text))
         rows.append(h("tr", {"class": f"cat-{cat}", "style": f"--n: {n}"}, cells))
     total = [h("th", {"scope": "row"}, "Σ ", t("pad.total"))]
     for p, s in enumerate(sheets):

@@ -15,8 +15,10 @@ from pyapp.core.errors import GameError
 from pyapp.park.actions import parse
 from pyapp.park.components import FEATURE_BIT, FEATURES, TOKEN_BY_NAME, TOKENS, WEATHER
 from pyapp.park.game import decision, legal_actions, park_of, placement_options, variant_of
+from pyapp.park.scoring import score_board
 
 from ..i18n import plural, t
+from .explain import move_spaces
 
 # --------------------------------------------------------------------------- names
 
@@ -243,8 +245,49 @@ def _log_faces(state: dict) -> list[int | None]:
     return faces
 
 
-def describe_action(state: dict, p: int, text: str, face: int | None = None) -> str:
-    """One log entry in words, e.g. "Lin placed bear, bear on forest with river"."""
+def log_gains(state: dict, first: int = 0) -> dict[int, tuple[int, int]]:
+    """For every log entry from ``first`` that put a token or a weather token in its player's
+    park: (what it changed in that park's score as it stood, the score after it). The parks
+    are walked back from the state: each move's space emptied again (``explain.move_spaces``),
+    scored with the engine's ``score_board`` before and after."""
+    park = park_of(state)
+    players = state["G"]["players"]
+    boards = [list(pl["board"]) for pl in players]
+    weathers = [list(pl["weather"]) for pl in players]
+    spaces = move_spaces(state)
+    out: dict[int, tuple[int, int]] = {}
+    for m in range(len(state["log"]) - 1, max(first, 0) - 1, -1):
+        p, text = state["log"][m]
+        sp = spaces[m]
+        if sp is None or not text.startswith(("place ", "weather ")):
+            continue
+        after = score_board(park, boards[p], weathers[p])["total"]
+        if text.startswith("place "):
+            boards[p][sp] = -1
+        else:
+            weathers[p][sp] = -1
+        before = score_board(park, boards[p], weathers[p])["total"]
+        out[m] = (after - before, after)
+    return out
+
+
+def gain_text(gain: tuple[int, int]) -> str:
+    delta, total = gain
+    sign = "+" if delta > 0 else ("±" if delta == 0 else "−")
+    key = {0: "log.gain.zero", 1: "log.gain.one"}.get(abs(delta), "log.gain.other")
+    return t(key, delta=f"{sign}{abs(delta)}", total=total)
+
+
+def describe_action(
+    state: dict, p: int, text: str, face: int | None = None, gain: tuple[int, int] | None = None
+) -> str:
+    """One log entry in words, e.g. "Lin placed bear, bear on forest with river. +3 points,
+    21 in all." (``gain``: what the move changed in the park's score, ``log_gains``)."""
+    said = _describe(state, p, text, face)
+    return f"{said} {gain_text(gain)}" if gain is not None else said
+
+
+def _describe(state: dict, p: int, text: str, face: int | None = None) -> str:
     name = state["G"]["players"][p]["name"]
     try:
         a = parse(text)
@@ -276,13 +319,19 @@ def log_lines(state: dict, last: int | None = None) -> list[tuple[int, str]]:
     faces = _log_faces(state)
     entries = list(enumerate(state["log"]))
     if last is not None:
-        entries = entries[-last:]
-    return [(p, describe_action(state, p, text, faces[n])) for n, (p, text) in reversed(entries)]
+        entries = entries[-last:] if last > 0 else []
+    gains = log_gains(state, entries[0][0]) if entries else {}
+    return [
+        (p, describe_action(state, p, text, faces[n], gains.get(n)))
+        for n, (p, text) in reversed(entries)
+    ]
 
 
 def describe_log_entry(state: dict, p: int, text: str) -> str:
     faces = _log_faces(state)
-    return describe_action(state, p, text, faces[-1] if faces else None)
+    n = len(state["log"]) - 1
+    gain = log_gains(state, n).get(n) if n >= 0 else None
+    return describe_action(state, p, text, faces[-1] if faces else None, gain)
 
 
 # --------------------------------------------------------------------------- prompts
