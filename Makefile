@@ -41,8 +41,12 @@ site: deps-node deps-pyodide
 serve: site
 	$(PYTHON) tools/serve.py dist --host $(HOST) --port $(PORT)
 
+# two workers (pytest-xdist), each test file on one of them: the suite's browser tests keep both
+# cores busy (TEST_JOBS=0 runs it in this one process)
+TEST_JOBS ?= 2
+
 test: deps-python deps-node deps-browser deps-pyodide
-	$(PYTHON) -m pytest -p no:cacheprovider tests $(PYTEST_ARGS)
+	$(PYTHON) -m pytest -p no:cacheprovider -n $(TEST_JOBS) --dist loadfile tests $(PYTEST_ARGS)
 
 bench-startup: deps-python deps-node deps-browser deps-pyodide
 	$(PYTHON) tools/bench_startup.py
