@@ -180,6 +180,13 @@ class SiteServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request, client_address):
+        """A browser that goes away mid-answer (a page closed or navigated while a file was
+        sent) is normal: no traceback for it; anything else is printed as usual."""
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(
     directory: str | Path,

@@ -28,27 +28,26 @@ def test_boots_to_ready_with_the_empty_river_park(page, page_log):
     drawn = Counter(
         (int(q), int(r), kind)
         for q, r, kind in hexes.evaluate_all(
-            "els => els.map(e => [e.dataset.q, e.dataset.r, e.dataset.kind])"
+            # each space's group carries its coordinates and kind (the form draws the park the
+            # table's way, issue 23)
+            "els => els.map(e => { const g = e.closest('[data-q]');"
+            " return [g.dataset.q, g.dataset.r, g.dataset.kind]; })"
         )
     )
     assert drawn == Counter((s.at[0], s.at[1], s.kind) for s in park.spaces)
     styles = Counter(
         page.locator("svg.park polygon.hex").evaluate_all(
-            "els => els.map(e => e.getAttribute('class').split(' ')[1])"
+            "els => els.map(e => { const c = e.closest('[data-q]').classList;"
+            " return c.contains('landscape') ? c[2] : c[1]; })"
         )
     )
     expected = Counter(s.terrain if s.kind == "landscape" else s.kind for s in park.spaces)
     assert styles == expected
-    river_pairs = {
-        frozenset((i, j))
-        for i, s in enumerate(park.spaces)
-        if s.river
-        for j in park.neighbours[i]
-        if park.spaces[j].river
-    }
-    assert page.locator("svg.park line.river").count() == len(river_pairs) > 0
+    # the river and the waterfalls as the table draws them: a river mark on each river space
+    rivers = sum(s.river for s in park.spaces)
+    assert page.locator("svg.park .space.river .ic-river").count() == rivers > 0
     waterfalls = sum(s.waterfall for s in park.spaces)
-    assert page.locator("svg.park circle.waterfall").count() == waterfalls
+    assert page.locator("svg.park .ic-waterfall").count() == waterfalls > 0
 
     assert page_log.console_errors == []
     assert page_log.page_errors == []

@@ -83,8 +83,12 @@ def test_the_end_screen_offers_replay_and_analysis_and_the_replay_steps():
     assert find(draw(c), **{"data-screen": "replay"}).attrs["data-pos"] == "1"
     assert c.handle("learn-replay-last", {}) is True
     assert learn.replay.view_table().state == c.state  # the last position: the game as it ended
-    assert c.handle("view", {"player": "1"}) is True  # the replayed board's own park tabs
-    assert learn.replay.table.viewing == 1 and c.viewing is None
+    # the replayed board's own park tabs: another park than the one it shows by itself (the
+    # mover's, at a position with a move marked)
+    other = next(q for q in (0, 1) if q != learn.replay.table.auto_player())
+    assert c.handle("view", {"player": str(other)}) is True
+    assert learn.replay.table.viewing == other and c.viewing is None
+    assert learn.replay.table.shown_player() == other
     assert c.handle("learn-close", {}) is True and learn.showing is None
     assert c.focus == "learn-replay" and c.screen == "end"
 
