@@ -11,7 +11,7 @@ import random
 
 import pytest
 from storage_fakes import FakeStorage
-from uihelpers import fill_and_start
+from uihelpers import fill_and_start, play_some
 
 from pyapp.ui.caledea import trail
 from pyapp.ui.composition import compose
@@ -23,19 +23,6 @@ LIVE_CONTROLS = ("confirm", "takeback", "speed", "resign", "pass", "skip", "lear
 
 def canon(state) -> str:
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
-
-
-def play_some(c, rng: random.Random, n: int) -> None:
-    for _ in range(n):
-        if c.screen != "table":
-            return
-        if c.human_to_move() is None:
-            p = c.bot_to_move()
-            if p is None:
-                return
-            assert c.bot_play(p, c.bot_think(p))
-        else:
-            assert c.play(rng.choice(c.legal()))
 
 
 def drawn(box) -> list:

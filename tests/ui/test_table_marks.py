@@ -6,18 +6,7 @@ from __future__ import annotations
 
 import random
 
-from uihelpers import start
-
-
-def _play_some(c, rng, n):
-    for _ in range(n):
-        if c.human_to_move() is None:
-            p = c.bot_to_move()
-            if p is None:
-                return
-            assert c.bot_play(p, c.bot_think(p))
-        else:
-            assert c.play(rng.choice(c.legal()))
+from uihelpers import play_some, start
 
 
 def test_other_players_moves_since_the_viewers_last_action_are_marked():
@@ -25,7 +14,7 @@ def test_other_players_moves_since_the_viewers_last_action_are_marked():
     rng = random.Random(3)
     seen_marks = 0
     for _ in range(60):
-        _play_some(c, rng, 1)
+        play_some(c, rng, 1)
         if c.screen != "table":
             break
         log = c.state["log"]
@@ -42,7 +31,7 @@ def test_other_players_moves_since_the_viewers_last_action_are_marked():
 
 def test_a_replay_position_marks_from_its_own_index_and_a_resume_marks_the_same():
     c = start(seats=("human", "random"), names=("Lin", "Sam"), seed="32")
-    _play_some(c, random.Random(4), 12)
+    play_some(c, random.Random(4), 12)
     before = c.marked_moves()
     state = c.state
     c.resume(state, list(c.seats))

@@ -139,3 +139,18 @@ def play_to_end(c: Controller, rng: random.Random, max_steps=2000) -> int:
         steps += 1
         assert steps < max_steps
     return steps
+
+
+def play_some(c, rng: random.Random, n: int) -> None:
+    """Up to ``n`` actions at the table: the computer's own, a person's at random (stops when the
+    table is no longer shown or nobody can move)."""
+    for _ in range(n):
+        if c.screen != "table":
+            return
+        if c.human_to_move() is None:
+            p = c.bot_to_move()
+            if p is None:
+                return
+            assert c.bot_play(p, c.bot_think(p))
+        else:
+            assert c.play(rng.choice(c.legal()))
