@@ -11,7 +11,60 @@ from __future__ import annotations
 
 from .feature import Feature
 from .i18n import t
+from .table import HUMAN
 from .vdom import E, h
+
+
+class GuideBase:
+    """What every guided first game shares: the person in seat ``PERSON`` against the bot
+    ``BOT`` on the game's fixed deal (``options()``, recognised by ``is_guide(options)``), the
+    action proposed at each log length, and a note when the person played another one.
+
+    A game's ``Guide`` sets ``PERSON``, ``BOT`` and ``DEVIATED`` (the note's string key) and
+    defines ``options()``, ``is_guide(options)`` and ``tip(table)``; ``alike(want, text)`` may
+    count two different texts as the same move."""
+
+    PERSON = 0
+    BOT = "greedy"
+    DEVIATED = ""
+
+    def __init__(self):
+        self.stopped = False
+        self.proposed: dict[int, str] = {}  # log length -> the action proposed there
+
+    def options(self) -> dict:
+        raise NotImplementedError
+
+    def is_guide(self, options) -> bool:
+        raise NotImplementedError
+
+    def alike(self, want: str, text: str) -> bool:
+        return want == text
+
+    def start(self, table) -> None:
+        self.stopped = False
+        self.proposed = {}
+        table.start_game(self.options(), [HUMAN, self.BOT])
+
+    def active(self, ctrl) -> bool:
+        return (
+            not self.stopped
+            and ctrl.state is not None
+            and self.is_guide(ctrl.state["options"])
+            and list(ctrl.seats) == [HUMAN, self.BOT]
+        )
+
+    def note(self, state: dict) -> str | None:
+        """A note when the person's last action was not the one proposed there."""
+        log = state["log"]
+        for n in range(len(log) - 1, -1, -1):
+            who, text = log[n]
+            if who == self.PERSON:
+                want = self.proposed.get(n)
+                if want is not None and not self.alike(want, text):
+                    return t(self.DEVIATED)
+                return None
+        return None
 
 
 def tip_panel(tip, prefix: str) -> E:

@@ -11,6 +11,7 @@ import re
 
 import pytest
 from storage_fakes import FakeStorage
+from uihelpers import bots_move, click
 
 from pyapp.caledea import engine
 from pyapp.caledea.bots import odds
@@ -61,21 +62,7 @@ def targets(nodes, selector: str) -> list:
     )
 
 
-def tap(table, e) -> None:
-    data = {k[5:]: v for k, v in e.attrs.items() if k.startswith("data-") and k != "data-action"}
-    table.handle(e.attrs["data-action"], data)
-
-
-def bots_move(table) -> None:
-    while (p := table.bot_to_move()) is not None:
-        thinking = table.bot_think(p)
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as stop:
-                action = stop.value
-                break
-        assert table.bot_play(p, action)
+tap = click  # a tip names the element to tap: tapped as a person would
 
 
 def start_guide(lang="en"):

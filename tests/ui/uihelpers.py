@@ -154,3 +154,16 @@ def play_some(c, rng: random.Random, n: int) -> None:
             assert c.bot_play(p, c.bot_think(p))
         else:
             assert c.play(rng.choice(c.legal()))
+
+
+def bots_move(table) -> None:
+    """Every computer seat plays until a person decides (or the game ends), synchronously."""
+    while (p := table.bot_to_move()) is not None:
+        thinking = table.bot_think(p)
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as stop:
+                action = stop.value
+                break
+        assert table.bot_play(p, action)

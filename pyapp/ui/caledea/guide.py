@@ -23,9 +23,8 @@ from dataclasses import dataclass
 from pyapp.caledea import engine
 from pyapp.caledea.actions import Capital, End, Move, Upgrade
 
-from ..guided import tip_panel
+from ..guided import GuideBase, tip_panel
 from ..i18n import language, plural, t
-from ..table import HUMAN
 from ..vdom import E, h
 from . import guide_strings, guideplan, model
 
@@ -91,24 +90,17 @@ def _counts(state: dict, ids) -> dict[tuple[int, int], int]:
     return out
 
 
-class Guide:
-    def __init__(self):
-        self.stopped = False
-        # the action proposed at each log length (a different one played: a note)
-        self.proposed: dict[int, str] = {}
+class Guide(GuideBase):
+    PERSON, BOT, DEVIATED = PERSON, BOT, "cal.guide.deviated"
 
-    def start(self, table) -> None:
-        self.stopped = False
-        self.proposed = {}
-        table.start_game(guide_options(), [HUMAN, BOT])
+    def options(self) -> dict:
+        return guide_options()
 
-    def active(self, ctrl) -> bool:
-        return (
-            not self.stopped
-            and ctrl.state is not None
-            and is_guide(ctrl.state["options"])
-            and list(ctrl.seats) == [HUMAN, BOT]
-        )
+    def is_guide(self, options) -> bool:
+        return is_guide(options)
+
+    def alike(self, want: str, text: str) -> bool:
+        return want == text or _same_kind(want, text)
 
     # ------------------------------------------------------------------ the tip
 
@@ -119,7 +111,7 @@ class Guide:
         d = engine.decision(state)
         if d is None:
             return None
-        note = self._note(state)
+        note = self.note(state)
         if d["player"] != PERSON:
             return Tip("bot", t("cal.guide.bot", name=KINGDOMS[1]), "", None, note)
         if d["kind"] == "capital":
@@ -132,18 +124,6 @@ class Guide:
         lesson = self._lesson(state, step)
         doing, target = self._doing(ctrl, step)
         return Tip(step.topic, lesson, doing, target, note)
-
-    def _note(self, state: dict) -> str | None:
-        """A note when the person's last action was not the one proposed."""
-        log = state["log"]
-        for n in range(len(log) - 1, -1, -1):
-            who, text = log[n]
-            if who == PERSON:
-                want = self.proposed.get(n)
-                if want is not None and want != text and not _same_kind(want, text):
-                    return t("cal.guide.deviated")
-                return None
-        return None
 
     def _lesson(self, state: dict, step: guideplan.Step) -> str:
         k = engine.kingdom_of(state, PERSON)

@@ -25,9 +25,8 @@ from pyapp.pyramids import game
 from pyapp.pyramids.actions import Move, Power
 from pyapp.pyramids.bots.strong import StrongBot
 
-from ..guided import tip_panel
+from ..guided import GuideBase, tip_panel
 from ..i18n import t
-from ..table import HUMAN
 from ..vdom import E, h
 from . import guide_strings, view
 
@@ -157,24 +156,18 @@ def doing(ctrl, action) -> tuple[str, str | None]:
     return t("pyr.guide.do.dest", square=view.square_name(action.to)), _sel(f"sq-{action.to}")
 
 
-class Guide:
+class Guide(GuideBase):
+    PERSON, BOT, DEVIATED = PERSON, BOT, "pyr.guide.deviated"
+
     def __init__(self):
-        self.stopped = False
+        super().__init__()
         self.planner = Planner()
-        self.proposed: dict[int, str] = {}  # log length -> the action proposed there
 
-    def start(self, table) -> None:
-        self.stopped = False
-        self.proposed = {}
-        table.start_game(guide_options(), [HUMAN, BOT])
+    def options(self) -> dict:
+        return guide_options()
 
-    def active(self, ctrl) -> bool:
-        return (
-            not self.stopped
-            and ctrl.state is not None
-            and is_guide(ctrl.state["options"])
-            and list(ctrl.seats) == [HUMAN, BOT]
-        )
+    def is_guide(self, options) -> bool:
+        return is_guide(options)
 
     def tip(self, ctrl) -> Tip | None:
         if not self.active(ctrl) or ctrl.screen != "table":
@@ -182,7 +175,7 @@ class Guide:
         state = ctrl.state
         if game.is_over(state):
             return None
-        note = self._note(state)
+        note = self.note(state)
         if state["turn"]["player"] != PERSON:
             text = t("pyr.guide.bot", name=view.player_name(state, 1))
             return Tip("bot", text + " " + trios_text(state["collections"][PERSON]), "", None, note)
@@ -191,17 +184,6 @@ class Guide:
         words = lesson(state, action)
         do, target = doing(ctrl, action)
         return Tip(topic_of(state, action), words, do, target, note)
-
-    def _note(self, state: dict) -> str | None:
-        log = state["log"]
-        for n in range(len(log) - 1, -1, -1):
-            who, text = log[n]
-            if who == PERSON:
-                want = self.proposed.get(n)
-                if want is not None and want != text:
-                    return t("pyr.guide.deviated")
-                return None
-        return None
 
 
 # ---------------------------------------------------------------------- drawing
