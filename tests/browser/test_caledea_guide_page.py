@@ -9,39 +9,10 @@ at the start, at the first fight and at the end; the console stays clean."""
 from __future__ import annotations
 
 import pytest
-from game_driver import TABLE, header_entry
+from guide_driver import follow_tips, guided_game
 from saves_driver import run_axe
-from sitetest import PageLog, open_app
 
-HUMAN_TURN = "section[data-screen=table][data-human-turn=true]"
-END = "#app[data-screen=end]"
-TIP = "[data-key=cal-guide-tip]"
-WAIT = 120_000
 MAX_TAPS = 300
-SIZES = {"390x844": (390, 844), "1366x768": (1366, 768)}
-
-# the boxes of the tip and of the target, and what the page has at the target's centre
-_GEOMETRY = """([tipSel, targetSel]) => {
-  const tip = document.querySelector(tipSel), el = document.querySelector(targetSel);
-  if (!tip || !el) return null;
-  const a = tip.getBoundingClientRect(), b = el.getBoundingClientRect();
-  const x = b.left + b.width / 2, y = b.top + b.height / 2;
-  const hit = document.elementFromPoint(x, y);
-  const doLine = document.querySelector('[data-key=cal-guide-do]');
-  const d = doLine.getBoundingClientRect();
-  return {
-    doInView: d.top >= 0 && d.bottom <= innerHeight,
-    overlap: [a, d].some(r => !(r.right <= b.left || b.right <= r.left || r.bottom <= b.top
-                                || b.bottom <= r.top)),
-    onTop: hit === el || el.contains(hit),
-    inView: b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth,
-    target: [b.left, b.top, b.width, b.height].map(Math.round),
-  };
-}"""
-
-
-def renders(page) -> str:
-    return page.locator("#app").get_attribute("data-renders")
 
 
 @pytest.mark.parametrize(
@@ -49,63 +20,24 @@ def renders(page) -> str:
     [("390x844", "en"), ("390x844", "fr"), ("1366x768", "en"), ("1366x768", "fr")],
 )
 def test_the_guided_game_is_played_to_its_win_by_its_tips(browser, site_url, size, lang):
-    w, h = SIZES[size]
-    context = browser.new_context(viewport={"width": w, "height": h})
-    log = PageLog()
-    try:
-        page = open_app(context, site_url, log)
-        if lang == "fr":
-            header_entry(page, "lang").click()
-            page.wait_for_selector("html[lang=fr]")
-        page.locator("[data-action=game-choose][data-game=caledea]").click()
-        offer = page.locator("[data-key=cal-guide-offer]")
-        offer.wait_for()
-        assert run_axe(page) == []
-        offer.locator("[data-action=cal-guide-start]").click()
-        page.wait_for_selector(TABLE)
-        page.locator("[data-action=speed]").click()  # the greedy bot at the fast pace
-        topics: list[str] = []
-        axed_fight = False
-        for n in range(MAX_TAPS):
-            page.wait_for_selector(f"{HUMAN_TURN} {TIP}[data-target], {END}", timeout=WAIT)
-            if page.locator(END).count():
-                break
-            tip = page.locator(TIP)
-            topic = tip.get_attribute("data-tip")
-            target = tip.get_attribute("data-target")
-            if not topics or topics[-1] != topic:
-                topics.append(topic)
-            if n == 0:
-                assert run_axe(page) == []
-            if topic == "fight" and not axed_fight:
-                axed_fight = True
+    with guided_game(browser, site_url, size, lang, "caledea", "cal") as (page, log):
+        axed = []
+
+        def at_step(n, topic, target):
+            if topic == "fight" and not axed:
+                axed.append(n)
+                tip = page.locator("[data-key=cal-guide-tip]")
                 text = tip.inner_text() + page.locator("[data-key=cal-guide-do]").inner_text()
                 assert "%" in text  # the odds, before Confirm
                 assert run_axe(page) == []
-            element = page.locator(f"#app {target}")
-            assert element.count() == 1, f"{target}: {element.count()} elements"
-            element.scroll_into_view_if_needed()
-            where = page.evaluate(_GEOMETRY, [TIP, f"#app {target}"])
-            assert where is not None, target
-            assert not where["overlap"], f"step {n} ({topic}): the tip covers {target}"
-            assert where["onTop"] and where["inView"], f"step {n} ({topic}): {target} {where}"
-            # what to tap is read without scrolling away from it
-            assert where["doInView"], f"step {n} ({topic}): the tip's instruction is hidden"
-            before = renders(page)
-            element.click()
-            page.wait_for_function(
-                "n => document.querySelector('#app').getAttribute('data-renders') !== n",
-                arg=before,
-            )
-        else:
-            raise AssertionError("the guided game did not end")
+
+        topics = follow_tips(page, "cal", MAX_TAPS, at_step)
         end = page.locator("[data-key=cal-guide-end]")
         end.wait_for()
         text = end.inner_text()
         assert ("You won" in text) if lang == "en" else ("Vous avez gagné" in text)
         for topic in ("capital", "march", "claim", "upgrade", "fight", "attack_capital"):
             assert topic in topics, (topic, topics)
+        assert axed, "no fight was taught"
         assert run_axe(page) == []
         assert log.console_errors == [] and log.page_errors == []
-    finally:
-        context.close()
