@@ -11,6 +11,9 @@ what it does:
 * ``start(table)``: once, when the app starts, in the composition's order (the language is
   chosen, then the last game resumed);
 * ``menu(table)``: header entries, ``(action, label key[, key of the label's language])``;
+  ``switches``: those of its entries that only change a setting (the language, sound, hints):
+  the shell gives such an input to its feature first, so that any screen drawn over the table
+  stays open (every other header entry closes it);
 * ``handle(action, data, table)``: one input from the page; None when it is not the feature's
   (the shell asks the next), else True/False (redraw or not). The first answer wins;
 * ``overlay(table)``: a screen drawn instead of the game's (the saved games, the rules...); the
@@ -47,6 +50,7 @@ class Feature:
 
     name = "feature"
     shows_work = True  # the page redraws while this feature works in slices
+    switches: tuple[str, ...] = ()  # its header entries that only change a setting
 
     def start(self, table) -> None:
         """Once, when the app starts."""
@@ -145,6 +149,9 @@ class Shell:
         return entries
 
     def handle(self, action: str, data: dict, table) -> bool | None:
+        owner = next((f for f in self.features if action in f.switches), None)
+        if owner is not None:  # a setting switched: every overlay stays as it is
+            return owner.handle(action, data, table)
         for f in self.features:
             answer = f.handle(action, data, table)
             if answer is None:

@@ -196,16 +196,33 @@ def test_one_overlay_at_a_time_and_the_first_answer_wins():
     assert shell.handle("other", {}, None) is None
 
 
-def test_the_header_switches_keep_the_rules_open_and_other_actions_close_them():
+def test_every_header_switch_keeps_every_overlay_open_and_other_entries_close_it():
+    """A switch (``Feature.switches``: language, sound, hints) goes to its own feature first, so
+    the rules, the saved games, the statistics and a replay stay open and the setting changes;
+    another header entry closes the screen."""
+    from pyapp.ui import i18n
+
     box = compose(FakeStorage())
     table = box.switch(games.ENTRIES[0].id)
-    rules = next(f for f in box.shell.features if f.name == "rules")
-    sound = next(f for f in box.shell.features if f.name == "sound")
-    assert box.shell.handle("rules", {}, table) and rules.open
-    muted = sound.muted
-    assert box.shell.handle("sound", {}, table)
-    assert rules.open and sound.muted is not muted  # the switch worked, the rules stayed
-    box.shell.handle("lang", {}, table)
-    assert rules.open
-    box.shell.handle("menu-new", {}, table)
-    assert not rules.open
+    table.start_game(table.game.normalise_options({"players": 2, "seed": 3}), ["human", "human"])
+    switches = [(f, s) for f in box.shell.features for s in f.switches]
+    assert {s for _, s in switches} >= {"lang", "sound", "learn-hints"}
+    entries = {m[0] for m in table.menu}
+    assert {s for _, s in switches} <= entries  # each switch is a header entry
+    openers = {"rules": "rules", "saves": "saves", "stats": "stats", "learn-replay": "learn"}
+    for opener, name in openers.items():
+        feature = box.shell.get(name)
+        assert box.shell.handle(opener, {}, table) and feature.overlay_open(table), opener
+        for owner, switch in switches:
+            before = (i18n.language(), getattr(owner, "muted", None), getattr(owner, "hints", None))
+            assert box.shell.handle(switch, {}, table) is True
+            after = (i18n.language(), getattr(owner, "muted", None), getattr(owner, "hints", None))
+            assert after != before, switch  # the setting changed
+            assert feature.overlay_open(table), (opener, switch)
+        others = sorted(entries - {s for _, s in switches} - {opener})
+        box.shell.handle(others[0] if opener != others[0] else others[1], {}, table)
+        assert not feature.overlay_open(table), opener
+        box.shell.handle("menu-new", {}, table)  # nothing open now, whatever the entry opened
+        for f in box.shell.features:
+            f.close(table)
+    i18n.set_language("en")

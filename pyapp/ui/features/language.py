@@ -27,6 +27,7 @@ class Language(Feature):
     table made so far: their forms' default names follow the language)."""
 
     name = "language"
+    switches = ("lang",)
 
     def __init__(self, store, platform=None, tables=None):
         self.store = store

@@ -41,7 +41,6 @@ strings_learn.install()
 HINTS_KEY = "caldera-park/hints"
 HINT_BOT = "strong"
 SLICE_MS = 12.0
-KEEP_OPEN = ("lang",)  # header entries that leave a replay or an analysis open
 
 
 def screens_of(game):
@@ -65,6 +64,7 @@ def first_person(seats, players: int) -> int:
 
 class Learn(Feature):
     name = "learn"
+    switches = ("learn-hints",)
 
     def __init__(self, tables, storage=None, open_saved=None):
         self.tables = tables
@@ -299,8 +299,6 @@ class Learn(Feature):
         if action == "learn-close" or action == "undo":  # undo: the Escape key
             self.close()
             return True
-        if action in KEEP_OPEN:
-            return None  # the language switch: the replay or analysis stays, in the other one
         if action == "menu-new" or action in {m[0] for m in table.menu}:
             self.close()  # the header's other entries: leave the replay or analysis, then go
             return None

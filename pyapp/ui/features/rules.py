@@ -26,8 +26,6 @@ class Rules(Overlay):
             self.open = True
             table.focus = "rules-title"
             return True
-        if action in ("lang", "sound"):
-            return None  # the header's switches (language, sound): the rules stay open
         if not self.open:
             return None
         if action == "rules-close":

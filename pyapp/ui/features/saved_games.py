@@ -562,8 +562,6 @@ class SavedGames(Overlay):
         if action == "saves":  # the header entry
             self.show()
             return True
-        if action == "lang":
-            return None  # the language switch: the list stays open, in the other language
         if self.open and not action.startswith(_OWN):
             self.close()  # anything else of the game (e.g. "New game") closes the list
             return None

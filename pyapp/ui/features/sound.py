@@ -101,6 +101,7 @@ class Sound(Feature):
     optional ``play_sounds(kinds, vibrate_ms)`` plays them (none in a test without a page)."""
 
     name = "sound"
+    switches = (SOUND_MENU,)
 
     def __init__(self, storage=None, platform=None):
         register()

@@ -194,8 +194,6 @@ class Stats(Overlay):
         if action == "stats":  # the header entry
             self.show()
             return True
-        if action == "lang":
-            return None
         if action in ("saves", "rules") or (self.open and not action.startswith("stats-")):
             self.open = False  # another overlay or anything of the game closes this screen
             return None
