@@ -104,6 +104,7 @@ class AnalysisBoard:
             return False
         self.chosen = k
         self.view.go(k - 1)
+        self.view.table.focus = "analysis-detail"  # in view, the board right under it
         return True
 
     def at_decision(self) -> bool:
@@ -275,12 +276,18 @@ class AnalysisBoard:
                 ),
                 buttons,
             ),
-            self._order_switch(),
-            self._list(),
             self._detail(),
             self._nav(),
         )
-        return [bar, self.board()]
+        # the list of decisions: beside the board on a wide screen, under it on a phone (the
+        # chosen decision, its words and the board come first: static/css/learn.css)
+        listed = h(
+            "div",
+            {"class": "analysis-list-box"},
+            self._order_switch(),
+            self._list(),
+        )
+        return [bar, self.board(), listed]
 
     def _order_switch(self) -> E:
         def choice(value: str) -> E:

@@ -92,7 +92,7 @@ def AnalysisScreen(state: dict, players=None):  # noqa: N802 - the screens' cont
 def prepare(table, player: int | None) -> None:
     """At a decision: the park drawn large is the deciding player's."""
     if player is not None:
-        table.viewing = player
+        table.viewing = None if table.auto_player() == player else player
 
 
 def marks(board: dict, before: dict, player: int, texts: list[str], look: str) -> list[E]:
