@@ -33,7 +33,7 @@ from pyapp.core.judge import Analysis
 
 from . import strings_analysis, strings_learn
 from .analyse import describe_of, difference_text, outcome_of
-from .i18n import t
+from .i18n import language, t
 from .replay import ReplayScreen, stage_text, without_live
 from .vdom import E, h
 
@@ -57,6 +57,7 @@ class AnalysisBoard:
         self.order = "misses"  # or "game"
         self.chosen: int | None = None  # the action number of the entry shown
         self._plans: dict[int, list[str]] = {}
+        self._drawn: tuple | None = None  # (what it shows, the board drawn)
         self._describe = describe_of(game)
 
     # ------------------------------------------------------------------ running
@@ -178,6 +179,9 @@ class AnalysisBoard:
     # ------------------------------------------------------------------ input
 
     def handle(self, action: str, data: dict) -> bool | None:
+        # any input may change what the board draws (this screen's, or the replayed table's
+        # own viewing buttons, which the caller passes on when this answers None)
+        self._drawn = None
         if action == "analysis-show":
             return self.choose(data.get("value"))
         if action == "analysis-order":
@@ -196,7 +200,16 @@ class AnalysisBoard:
 
     def board(self) -> E:
         """The game's board at the replay's position; at the decision chosen, both moves drawn
-        on it."""
+        on it. Kept from one drawing to the next while nothing it shows changed (the analysis
+        redraws its list between slices: the board is not drawn again each time)."""
+        key = (self.view.pos, self.chosen, language())
+        if self._drawn is not None and self._drawn[0] == key:
+            return self._drawn[1]
+        drawn = self._board()
+        self._drawn = (key, drawn)
+        return drawn
+
+    def _board(self) -> E:
         vt = self.view.view_table()
         f = self.finding(self.chosen) if self.at_decision() else None
         prepare = getattr(self.part, "prepare", None)
@@ -376,7 +389,8 @@ class AnalysisBoard:
                 {"class": "analysis-when"},
                 t(
                     "analysis.when",
-                    when=stage_text(stage) or "",
+                    when=stage_text(stage)
+                    or t("learn.replay.position", n=f["action"], total=self.view.replay.length),
                     name=f["name"],
                     verdict=self.verdict(f),
                 ),

@@ -93,9 +93,9 @@ def test_slices_stop_and_continue_to_the_same_findings(analysed):
             assert screen.analysis.done == done
     assert steps > 10  # many slices: the page draws between them
     assert screen.finished and screen.analysis.findings == analysed.findings
-    section = screen.render()[0]
+    section, _, listed = screen.render()
     assert section.attrs["data-done"] == section.attrs["data-total"] == str(analysed.total)
-    items = [e for e in section.iter() if e.attrs.get("data-action") == "analysis-show"]
+    items = [e for e in listed.iter() if e.attrs.get("data-action") == "analysis-show"]
     assert len(items) == analysed.total
     assert items[0].attrs["data-value"] == str(analysed.misses()[0]["action"])
 
