@@ -212,6 +212,8 @@ class AnalysisBoard:
     def _board(self) -> E:
         vt = self.view.view_table()
         f = self.finding(self.chosen) if self.at_decision() else None
+        if f is not None:  # at the decision only its two moves are drawn (no earlier mark)
+            vt.mark_from = self.view.pos
         prepare = getattr(self.part, "prepare", None)
         if prepare is not None:
             prepare(vt, f["player"] if f is not None else None)
@@ -223,7 +225,11 @@ class AnalysisBoard:
             body = [_add_marks(n, self.part, before, f["player"], moves) for n in body]
         return h(
             "div",
-            {"class": "replay-board analysis-board", "data-pos": str(self.view.pos)},
+            {
+                "class": "replay-board analysis-board",
+                "data-pos": str(self.view.pos),
+                "data-game": self.game.id,
+            },
             body,
         )
 

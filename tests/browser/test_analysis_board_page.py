@@ -4,7 +4,7 @@ decision (the engine's replay before it) with the move played and the judge's su
 drawn on the game's own board, the difference said as CPython's analysis board says it; the
 step buttons go on through the game and "Back to the decision" returns. At a phone's 390x844
 and a laptop's 1366x768: no sideways scroll, the board and the chosen decision in view;
-axe-core clean, the console clean."""
+axe-core clean, the console clean; in French too, every word whole at 360x740 and 740x360."""
 
 from __future__ import annotations
 
@@ -14,9 +14,11 @@ import json
 import pytest
 from game_driver import screenshot
 from saves_driver import played, put, reload, run_axe, saved_items
+from text_fit import text_faults
 
 from pyapp import games
 from pyapp.cli import _bots_for, play_game
+from pyapp.ui import i18n
 
 BAR = "section[data-screen=analysis]"
 SIZES = ({"width": 390, "height": 844}, {"width": 1366, "height": 768})
@@ -153,6 +155,8 @@ def test_an_entry_shows_its_decision_with_both_moves(page, page_log, game_id):
         for sel in (f"{BAR} [data-key=analysis-detail]", BOARD[game_id], ".analysis-marks"):
             assert in_view(page, sel), (size, sel)
         assert run_axe(page) == [], size
+        for root in (BAR, ".analysis-list-box"):
+            assert text_faults(page, root) == [], (size, root)
         screenshot(page, f"analysis-board-{game_id}-{size['width']}.png", full_page=False)
     # the step buttons go on through the game; back to the decision
     page.locator(f"{BAR} [data-action=learn-replay-next]").click()
@@ -168,6 +172,21 @@ def test_an_entry_shows_its_decision_with_both_moves(page, page_log, game_id):
         "bs => bs.map(b => +b.dataset.value)"
     )
     assert values == sorted(values) and len(values) == done
+    # in French, the board stays; its words whole at a phone's sizes too
+    page.locator("[data-action=lang]").click()
+    page.wait_for_selector("html[lang=fr]")
+    page.locator(f"[data-action=analysis-show][data-value='{k}']").click()
+    i18n.set_language("fr")
+    try:
+        verdict = board.verdict(f)
+    finally:
+        i18n.set_language("en")
+    page.wait_for_selector(f"{BAR}[data-at-decision=true]")
+    assert verdict in page.locator("[data-key=analysis-detail]").inner_text()
+    for size in ({"width": 360, "height": 740}, {"width": 740, "height": 360}):
+        page.set_viewport_size(size)
+        for root in (BAR, ".analysis-list-box"):
+            assert text_faults(page, root) == [], (size, root)
     page.keyboard.press("Escape")
     page.wait_for_selector(BAR, state="detached")
     assert page_log.console_errors == [] and page_log.page_errors == []

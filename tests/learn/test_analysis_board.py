@@ -123,6 +123,7 @@ def test_an_entry_shows_its_decision_with_both_moves_drawn(game_id):
         assert all(replay.player_of(j) == f["player"] for j in range(k, k + n))
         got = drawn(board)
         assert set(got) == {"played", "suggested"}
+        assert board.view.table.marked_moves() == []  # no earlier move marked beside them
         for look in ("played", "suggested"):
             assert got[look].attrs["data-moves"] == "|".join(moves[look])
             assert got[look].children, f"{game_id} {look}: nothing drawn"
