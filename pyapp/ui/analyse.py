@@ -12,14 +12,16 @@ from __future__ import annotations
 import importlib
 import json
 
+from pyapp.core import judge
 from pyapp.core.judge import Analysis
 
-from . import i18n, strings_learn
+from . import i18n, strings_analysis, strings_learn
 from .i18n import plural, t
 from .replay import stage_text
 from .saves import SaveError, import_file
 
 strings_learn.install()
+strings_analysis.install()
 
 
 def _plain(state: dict, text: str) -> str:
@@ -41,12 +43,44 @@ def figure(x: float) -> str:
     return text.replace(".", ",") if i18n.language() == "fr" else text
 
 
+def outcome_of(game, f: dict) -> str | None:
+    """``"loses"`` (the move played let the game be lost where the suggestion did not) or
+    ``"misses_win"`` (the suggestion wins, the move played does not), for a game whose
+    evaluation gives a decided game a magnitude of its own (its judge's ``DECISIVE``: an
+    estimate beyond it is a win, beyond its opposite a loss); else None. Such a difference is
+    no number of points: it is said in words."""
+    limit = getattr(judge.hook(game), "DECISIVE", None)
+    if limit is None or f.get("verdict") != "miss":
+        return None
+    played, suggested = f.get("played_estimate", 0.0), f.get("suggested_estimate", 0.0)
+    if suggested >= limit > played:
+        return "misses_win"
+    if played <= -limit < suggested:
+        return "loses"
+    return None
+
+
+def difference_text(f: dict) -> str:
+    """ "about 6 points, +/- 2" for a finding's difference."""
+    n = max(1, round(f["difference"]))
+    return plural("analysis.about", n, error=figure(f.get("error", 0.0)))
+
+
 def miss_text(analysis, f: dict, describe=None) -> str:
     """One finding in words (``describe(state, text)``: a move in words; default: its text)."""
     describe = describe or _plain
     state = analysis.replay.state_at(f["action"] - 1)
     n = max(1, round(f["difference"]))
     stage = {k: f[k] for k in ("round", "turn") if k in f}
+    outcome = outcome_of(analysis.game, f)
+    if outcome is not None:
+        return t(
+            f"analysis.miss.{outcome}",
+            when=stage_text(stage),
+            choice=describe(state, f["suggested"]),
+            played=describe(state, f["played"]),
+            name=f["name"],
+        )
     text = plural(
         "learn.miss",
         n,
@@ -82,7 +116,14 @@ def report(analysis, describe=None) -> dict:
         "decisions": analysis.total,
         "analysed": analysis.done,
         "findings": analysis.findings,
-        "misses": [{**f, "text": miss_text(analysis, f, describe)} for f in analysis.misses()],
+        "misses": [
+            {
+                **f,
+                "outcome": outcome_of(analysis.game, f),
+                "text": miss_text(analysis, f, describe),
+            }
+            for f in analysis.misses()
+        ],
     }
 
 

@@ -236,8 +236,8 @@ class App:
         """The state a replay or a position chosen in the log draws (its viewer's view), with
         its marked moves: {"pos", "state", "marked"}; "" when none is shown."""
         learn = self.box.shell.get("learn")
-        replay = getattr(learn, "replay", None) if learn is not None else None
-        if replay is None or learn.showing != "replay":
+        replay = learn.shown() if learn is not None else None
+        if replay is None:
             return ""
         vt = replay.view_table()
         marked = [list(m) for m in vt.marked_moves()]

@@ -88,15 +88,16 @@ def test_slices_stop_and_continue_to_the_same_findings(analysed):
             screen.stop()
             assert not screen.step(5.0) and not screen.finished
             done = screen.analysis.done
-            assert screen.render().attrs["data-running"] == "false"
+            assert screen.render()[0].attrs["data-running"] == "false"
             screen.resume()
             assert screen.analysis.done == done
     assert steps > 10  # many slices: the page draws between them
     assert screen.finished and screen.analysis.findings == analysed.findings
-    section = screen.render()
+    section, _, listed = screen.render()
     assert section.attrs["data-done"] == section.attrs["data-total"] == str(analysed.total)
-    items = [e.text() for e in section.iter() if e.attrs.get("class") == "miss"]
-    assert items[0] == miss_text(analysed, analysed.misses()[0])
+    items = [e for e in listed.iter() if e.attrs.get("data-action") == "analysis-show"]
+    assert len(items) == analysed.total
+    assert items[0].attrs["data-value"] == str(analysed.misses()[0]["action"])
 
 
 def test_a_miss_in_words_english_and_french(analysed):

@@ -20,6 +20,10 @@ from ..actions import Move
 from . import evaluate
 from .strong import StrongBot
 
+# an expectation beyond this is a game won more often than not (the evaluation's ``WIN`` for a
+# decided game), beyond its opposite one lost: the analysis says it in words, not in points
+DECISIVE = evaluate.WIN / 2
+
 
 def make_judge(seed: str) -> StrongBot:
     return StrongBot(seed)

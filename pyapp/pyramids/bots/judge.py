@@ -17,8 +17,12 @@ from __future__ import annotations
 from ...core.thinking import Thinking
 from ..actions import parse
 from ..game import apply, copy_state, decision
-from .evaluate import counts_of, value
+from .evaluate import WIN, counts_of, value
 from .strong import StrongBot, reply_search
+
+# an estimate beyond this is a game won (the evaluation's trios), beyond its opposite a game
+# lost to the next player's reply: the analysis says it in words, never as thousands of points
+DECISIVE = WIN / 2
 
 
 def make_judge(seed: str) -> StrongBot:

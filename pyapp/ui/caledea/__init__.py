@@ -46,3 +46,7 @@ def arrow_key(here: str, ats: list[str], key: str) -> str | None:
         if best is None or score < best[0]:
             best = (score, at)
     return None if best is None else f"sq-{best[1][0]},{best[1][1]}"
+
+
+# what the shell's features ask of a game's screens (``pyapp/ui/game_screens.py``)
+ANALYSIS = "pyapp.ui.caledea.analysis"

@@ -10,7 +10,8 @@ shell (``pyapp/ui/feature.py``; pure Python, no DOM).
   or analysis is shown (``holds_bots``), the replay buttons of the saved-games list
   (``saved_game_actions``);
 * overlays drawn instead of the game body: the replay (``replay.ReplayScreen``) and the
-  analysis (``analysis.AnalysisScreen``); the end screen gets a bar with "Replay" and
+  analysis board (``analysis_board.AnalysisBoard``, made by the game's ``AnalysisScreen``:
+  the decisions drive a replay board, both moves drawn); the end screen gets a bar with "Replay" and
   "Analyse" (and says when hints were used); the saved-games list's "Replay" buttons open the
   replay of a stored game (a running one from its first person's side: observations only);
 * hints: a setting (off by default, kept in storage); when on, a "Hint" button while a person
@@ -311,16 +312,30 @@ class Learn(Feature):
                 self.analysis.resume()
                 table.focus = "learn-analysis-stop"
                 return True
-            return False
-        answer = self.replay.handle(action, data)
+            return self._board_input(self.analysis, self.analysis.view, action, data)
+        return self._board_input(self.replay, self.replay, action, data)
+
+    def _board_input(self, screen, replay, action: str, data: dict) -> bool:
+        """An input on a replay (``screen`` is the replay) or on the analysis board (its replay
+        ``replay``): its own actions, else the replayed board's viewing buttons."""
+        table = self.table_of()
+        answer = screen.handle(action, data)
         if answer is not None:
-            if self.replay.table.focus:
-                table.focus, self.replay.table.focus = self.replay.table.focus, None
+            if replay.table.focus:
+                table.focus, replay.table.focus = replay.table.focus, None
             return answer
         # the replayed board's own viewing buttons (another park, families) act on its table
         # only: that table is set back to the replayed position at every drawing
-        self.replay.view_table().handle(action, data)
+        replay.view_table().handle(action, data)
         return True
+
+    def shown(self):
+        """The replay whose board is drawn (a replay's, or the analysis board's), or None."""
+        if self.showing == "replay":
+            return self.replay
+        if self.showing == "analysis" and self.analysis is not None:
+            return getattr(self.analysis, "view", None)
+        return None
 
     # ------------------------------------------------------------------ drawing
 

@@ -6,21 +6,19 @@ its screen (pure Python, no DOM).
 than ..." in the current language; ``report(analysis)`` gives the plain data of
 ``python -m pyapp analyse --json``.
 
-``AnalysisScreen`` runs an analysis in slices (``step(budget_ms)``; the page's driver calls it
-between frames, so the page never freezes), can be stopped and continued, and draws its progress
-bar and the biggest misses first (``render()``).
+``AnalysisScreen(state, players)`` is the analysis board of every game
+(``pyapp/ui/analysis_board.py``) for a Caldera Park game; ``marks`` draws a move on the deciding
+player's park (the space it takes), ``prepare`` shows that park.
 """
 
 from __future__ import annotations
 
 from pyapp.core.errors import GameError
-from pyapp.park.analysis import Analysis
 from pyapp.park.game import park_of
 
 from .. import strings_learn
 from ..analyse import miss_text as _miss_text
 from ..analyse import report as _report
-from ..frame import titled_screen
 from ..i18n import t
 from ..vdom import E, h
 from .viewmodel import (
@@ -31,9 +29,6 @@ from .viewmodel import (
 )
 
 strings_learn.install()
-
-SLICE_MS = 12.0  # the analysis works this long, then the page handles input and draws
-SHOWN = 30  # misses listed at most
 
 
 def describe_choice(state: dict, text: str) -> str:
@@ -80,101 +75,56 @@ def report(analysis) -> dict:
     return _report(analysis, describe_choice)
 
 
-class AnalysisScreen:
-    def __init__(self, state: dict, players=None):
-        self.analysis = Analysis.of_state(state, players=players)
-        self.running = True
+BOARD_CLASS = "park"  # the park's svg (a player's park; ``data-player`` says whose)
 
-    @property
-    def finished(self) -> bool:
-        return self.analysis.finished
 
-    def step(self, budget_ms: float = SLICE_MS) -> bool:
-        """Work a slice; True while there is more to do (and it is not stopped)."""
-        if not self.running or self.finished:
-            self.running = False
-            return False
-        self.analysis.start().step(budget_ms)
-        if self.finished:
-            self.running = False
-        return self.running
+def AnalysisScreen(state: dict, players=None):  # noqa: N802 - the screens' contract name
+    """The analysis board (``pyapp/ui/analysis_board.py``) of a Caldera Park game."""
+    import sys
 
-    def stop(self) -> None:
-        self.running = False
+    from pyapp.park.protocol import GAME
 
-    def resume(self) -> None:
-        if not self.finished:
-            self.running = True
+    from ..analysis_board import AnalysisBoard
 
-    def render(self) -> E:
-        a = self.analysis
-        done, total = a.done, a.total
-        if self.running:
-            status = t("learn.analysis.progress", done=done, total=total)
-        elif self.finished:
-            status = t("learn.analysis.done", total=total)
-        else:
-            status = t("learn.analysis.stopped", done=done, total=total)
-        buttons = []
-        if self.running:
-            buttons.append(_button("learn-analysis-stop", t("learn.analysis.stop")))
-        elif not self.finished:
-            buttons.append(_button("learn-analysis-resume", t("learn.analysis.resume")))
-        buttons.append(_button("learn-close", t("learn.analysis.close"), "learn-close"))
-        misses = a.misses()
-        items = [h("li", {"class": "miss"}, miss_text(a, f)) for f in misses[:SHOWN]]
-        agreed = []
-        for p in sorted(a.players):
-            mine = [f for f in a.findings if f["player"] == p]
-            if mine:
-                same = sum(f["played"] == f["suggested"] for f in mine)
-                text = t("learn.analysis.agreed", name=mine[0]["name"], same=same, total=len(mine))
-                agreed.append(h("li", None, text))
-        return titled_screen(
-            "analysis",
-            "learn-screen analysis-screen",
-            t("learn.analysis.title"),
-            h("p", {"class": "learn-intro"}, t("learn.analysis.intro")),
+    return AnalysisBoard(GAME, state, sys.modules[__package__], sys.modules[__name__], players)
+
+
+def prepare(table, player: int | None) -> None:
+    """At a decision: the park drawn large is the deciding player's."""
+    if player is not None:
+        table.viewing = None if table.auto_player() == player else player
+
+
+def marks(board: dict, before: dict, player: int, texts: list[str], look: str) -> list[E]:
+    """A move on the deciding player's park: an outline of the space it puts a token or the
+    weather on (solid for the move played, dashed for the suggestion; a pick or a reveal has
+    no space: said in the legend only)."""
+    from pyapp.park.actions import parse
+
+    from . import art
+
+    if board.get("data-player") != str(player):
+        return []
+    out = []
+    for text in texts:
+        try:
+            at = getattr(parse(text), "at", None)
+        except GameError:
+            at = None
+        if at is None:
+            continue
+        x, y = art.centre(*at)
+        out.append(
             h(
-                "div",
-                {"class": "analysis-progress"},
-                h(
-                    "progress",
-                    {
-                        "max": str(max(total, 1)),
-                        "value": str(done),
-                        "aria-labelledby": "analysis-status",
-                    },
-                ),
-                h(
-                    "p",
-                    {"id": "analysis-status", "role": "status", "data-key": "analysis-status"},
-                    status,
-                ),
-            ),
-            h("div", {"class": "learn-buttons"}, buttons),
-            agreed and h("ul", {"class": "analysis-agreed"}, agreed),
-            h("ol", {"class": "analysis-misses"}, items)
-            if items
-            else (
-                h("p", {"class": "analysis-none"}, t("learn.analysis.none"))
-                if self.finished
-                else None
-            ),
-            attrs={
-                "data-done": str(done),
-                "data-total": str(total),
-                "data-running": "true" if self.running else "false",
-            },
+                "polygon",
+                {
+                    "class": f"analysis-ring {look}",
+                    "data-at": f"{at[0]},{at[1]}",
+                    "points": art.points_attr(art.corners(x, y, art.R * 0.92)),
+                },
+            )
         )
-
-
-def _button(action: str, label: str, key: str | None = None, **attrs) -> E:
-    return h(
-        "button",
-        {"type": "button", "data-action": action, "data-key": key or action, **attrs},
-        label,
-    )
+    return out
 
 
 def analyse_file(text, as_json: bool = False, lang: str = "en", error=ValueError) -> str:

@@ -49,3 +49,7 @@ def arrow_key(here, ats: list[str], key: str) -> str | None:
         if best is None or score < best[0]:
             best = (score, sq)
     return None if best is None else f"sq-{best[1]}"
+
+
+# what the shell's features ask of a game's screens (``pyapp/ui/game_screens.py``)
+ANALYSIS = "pyapp.ui.pyramids.analysis"
