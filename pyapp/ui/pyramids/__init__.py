@@ -49,3 +49,10 @@ def arrow_key(here, ats: list[str], key: str) -> str | None:
         if best is None or score < best[0]:
             best = (score, sq)
     return None if best is None else f"sq-{best[1]}"
+
+
+def show_hint(table, action, plan=None) -> str | None:
+    """The hint's whole turn on the board, playable at once (``hints.py``); its words."""
+    from .hints import show_hint as show
+
+    return show(table, action, plan)
