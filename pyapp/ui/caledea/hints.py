@@ -9,7 +9,7 @@ ready for Confirm (pure Python, no DOM):
   withdraw, which unit tries a structure next): the pairing's defender chosen, and the button of
   the hinted choice marked "Hint" and focused (pressing it plays it, as any of those buttons).
 
-The hint never decides legality: it selects only an action of the engine's ``legal_actions``,
+The hint never decides legality: it selects only an action the engine allows (``why_illegal``),
 through the very choices the table offers (``destinations``, the build and power squares...).
 Escape takes it back (the table's ``undo``); any move drops it (the choice is reset).
 """
@@ -43,8 +43,9 @@ def show_hint(ctrl: Controller, action, plan=None) -> str | None:
     p = ctrl.human_to_move()
     if p is None:
         return None
-    legal = GAME.legal_actions(ctrl.obs(p), p)
-    if action not in legal:
+    # the engine's word on it (its list of legal actions leaves out builds and upgrades, which
+    # the table asks about one by one too)
+    if GAME.why_illegal(ctrl.obs(p), action, p) is not None:
         return None
     ctrl.turn = Turn()
     ctrl.notice = None
