@@ -70,10 +70,7 @@ def test_park_hints_select_every_part_and_confirm_plays_them(variant, players, s
     while c.decision() is not None:
         p = c.human_to_move()
         legal = c.game.legal_actions(c.obs(p), p)
-        if n % 7 == 3:
-            action = judge.suggest(c.game, c.state, p)
-        else:
-            action = rng.choice(legal)
+        action = judge.suggest(c.game, c.state, p) if n % 7 == 3 else rng.choice(legal)
         kind = c.decision()["kind"]
         kinds[kind] = kinds.get(kind, 0) + 1
         assert park_hint(c, action, [str(action)]) is None  # the words: describe_choice's
@@ -323,7 +320,6 @@ def test_caledea_hints_of_other_kinds_and_refusals():
     from pyapp.caledea.actions import End, Upgrade
 
     _, c = table("caledea", 9)
-    rng = random.Random(9)
     seen: dict[str, int] = {}
     refused = 0
     french = None
