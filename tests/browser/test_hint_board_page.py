@@ -20,6 +20,7 @@ import random
 import pytest
 from game_driver import HUMAN_TURN, header_entry, no_sideways_scroll
 from saves_driver import put, reload, run_axe, saved_items, storage
+from text_fit import text_faults
 
 from pyapp import games
 from pyapp.core import judge
@@ -134,7 +135,7 @@ def test_a_hint_fills_in_the_whole_decision_in_the_three_games(page, page_log, p
     assert page.locator(f"[data-key=terrain-{terrain}]").get_attribute("aria-pressed") == "true"
     assert page.locator(f"[data-key=action-{action}]").get_attribute("aria-pressed") == "true"
     assert page.locator(".toast").inner_text().startswith("Hint: the strong computer player")
-    assert in_view(page, CONFIRM_READY)
+    assert in_view(page, CONFIRM_READY) and text_faults(page) == []
     page.locator(CONFIRM_READY).click()
     page.wait_for_selector(f"{HUMAN_TURN}:not([data-decision=pick])", timeout=30_000)
     assert record_log(page, "caldera-park")[before] == pick
@@ -149,6 +150,14 @@ def test_a_hint_fills_in_the_whole_decision_in_the_three_games(page, page_log, p
     said = page.locator(".pyr-actions .preview-text").inner_text()
     assert said.startswith("Hinted turn: 1. ") and f"{len(plan)}. " in said
     assert no_sideways_scroll(page) and in_view(page, "[data-action=hint-play]")
+    assert text_faults(page) == []
+    header_entry(page, "lang").click()  # the plan said again in French, whole words
+    page.wait_for_selector("html[lang=fr]")
+    assert page.locator(".pyr-actions .preview-text").inner_text().startswith("Tour conseillé")
+    assert page.locator("[data-action=hint-play]").inner_text() == "Jouer le tour conseillé"
+    assert text_faults(page) == []
+    header_entry(page, "lang").click()
+    page.wait_for_selector("html[lang=en]")
     if size[0] > 1000:
         bad = run_axe(page)
         assert bad == [], bad
@@ -164,7 +173,7 @@ def test_a_hint_fills_in_the_whole_decision_in_the_three_games(page, page_log, p
     page.wait_for_selector(CONFIRM_READY, timeout=60_000)
     if fight:
         assert page.locator("[data-key=odds]").count() == 1
-    assert in_view(page, CONFIRM_READY)
+    assert in_view(page, CONFIRM_READY) and text_faults(page) == []
     page.locator(CONFIRM_READY).click()
     page.wait_for_function(
         """([prefix, n]) => Object.keys(localStorage).some(k => k.startsWith(prefix)
