@@ -53,6 +53,12 @@ def first(elements, **attrs):
     return None
 
 
+def focus_of(c) -> str | None:
+    """The data-key the table's drawing focuses."""
+    render = {"park": park_screens, "pyramids": pyr_screens, "caledea": cal_screens}
+    return render[c.game.id].render(c)[1]
+
+
 # --------------------------------------------------------------------------- Caldera Park
 
 
@@ -316,14 +322,15 @@ def test_caledea_hints_select_the_decision_and_confirm_plays_it(seed):
 
 
 def test_caledea_hints_of_other_kinds_and_refusals():
-    """The kinds a judge seldom picks (build, upgrade, the end of the turn) are selected the
-    same way for Confirm, each only when the engine allows it; French words."""
+    """The kinds a judge seldom picks (build, upgrade, Bombard, Transport, the end of the turn)
+    are selected the same way for Confirm, each only when the engine allows it; French words."""
     from pyapp.caledea.actions import End, Upgrade
 
-    _, c = table("caledea", 9)
+    _, c = table("caledea", 9, kingdoms=["Talaq", "Xonavia"])  # Bombard, Transport
     seen: dict[str, int] = {}
     refused = 0
     french = None
+    confirmed: set[str] = set()
     for _ in range(300):
         ready(c)
         if c.decision() is None:
@@ -335,9 +342,12 @@ def test_caledea_hints_of_other_kinds_and_refusals():
                 french = cal_hints.show_hint(c, End())
                 i18n.set_language("en")
             candidates = [End(), *c.build_squares().values()]
-            candidates += [
-                Upgrade(u["id"]) for u in c.state["units"] if u["owner"] == p and not u["moved"]
-            ]
+            mine = [u["id"] for u in c.state["units"] if u["owner"] == p and not u["moved"]]
+            candidates += [Upgrade(uid) for uid in mine]
+            for uid in mine[:3]:  # the power's targets, as the table offers them
+                c.turn.units, c.turn.mode = [uid], c.power()
+                candidates += list(c.power_targets().values())
+                c.turn = type(c.turn)()
             for a in candidates:
                 allowed = c.game.why_illegal(c.obs(p), a, p) is None
                 said = cal_hints.show_hint(c, a)
@@ -347,13 +357,26 @@ def test_caledea_hints_of_other_kinds_and_refusals():
                     continue
                 seen[a.kind] = seen.get(a.kind, 0) + 1
                 assert c.turn.pending == a and said
-                assert c.turn.mode == ("build" if a.kind == "build" else "move")
+                mode = a.kind if a.kind in ("build", "bombard", "transport") else "move"
+                assert c.turn.mode == mode
+                if a.kind in ("bombard", "transport"):
+                    assert c.turn.units == [a.unit] and focus_of(c) == "confirm"
                 if a.kind == "upgrade":
                     assert c.turn.units == [a.unit] and c.upgrade_action() == a
+                if a.kind in ("bombard", "transport") and a.kind not in confirmed:
+                    assert c.handle("confirm", {}) is True  # Confirm plays the power
+                    assert c.state["log"][-1] == [p, str(a)]
+                    confirmed.add(a.kind)
+                    break
                 c.handle("undo", {})
                 assert c.turn.pending is None
-        assert c.play(judge.suggest(c.game, c.state, p))  # a game as the strong bot plays it
+            else:
+                assert c.play(judge.suggest(c.game, c.state, p))  # as the strong bot plays
+            continue
+        assert c.play(judge.suggest(c.game, c.state, p))
     assert seen.get("end", 0) > 0 and (seen.get("build", 0) + seen.get("upgrade", 0)) > 0
+    assert seen.get("bombard", 0) + seen.get("transport", 0) > 0, seen
+    assert confirmed, seen
     assert refused > 0
     assert french == "Finir le tour."
 
