@@ -204,9 +204,21 @@ def test_caldera_hinted_turns_are_drawn_and_played_whole(seed):
         assert [e[1] for e in c.state["log"][start:]] == plan
         assert all(e[0] == p for e in c.state["log"][start:])
         assert c.hint is None and _steps_drawn(c) == (0, 0, 0)
-    # a hint asked in the middle of a turn plans the rest of it
+    # one set of arrows at a time: the other player's last moves are not drawn under a plan,
+    # and are again once it is taken back (Escape)
+    from pyapp.ui.pyramids.marks import MoveMarks
+
     ready(c)
     p = c.human_to_move()
+    assert MoveMarks(c)  # the other player moved since this person's last move
+    plan = judge.turn_plan(c.game, c.state["options"], c.obs(p))
+    pyr_hint(c, c.game.parse_action(plan[0]), plan)
+    elements, _ = drawn(c, pyr_screens.render)
+    assert first(elements, **{"data-key": "move-marks"}) is None
+    assert c.handle("undo", {}) is True
+    elements, _ = drawn(c, pyr_screens.render)
+    assert first(elements, **{"data-key": "move-marks"}) is not None
+    # a hint asked in the middle of a turn plans the rest of it
     quiet = next(m for m, erupts in c.game.cap_moves(c.state) if not erupts)
     assert c.play(quiet)
     plan = judge.turn_plan(c.game, c.state["options"], c.obs(p))

@@ -223,6 +223,7 @@ def overlay(ctrl, tops: dict[int, float]) -> list[E]:
         return []
     done = len(ctrl.hint.texts) - len(rest)
     out: list[E] = []
+    tops = dict(tops)  # a piece played back raises its stack for what lands on it later
     for x in _steps(ctrl, rest):
         a, n = x["action"], x["n"] + done
         if a.kind == "move":
@@ -231,6 +232,10 @@ def overlay(ctrl, tops: dict[int, float]) -> list[E]:
             out.append(step_arrow(a.frm, a.to, n))
         elif a.kind == "power":
             out.append(_power(a, n, tops))
+            x0, y0 = art.origin(a.at)
+            top = tops.get(a.at, y0 + art.CELL - 8.0)
+            bottom = max(top, y0 + art.HEIGHT[a.piece[1]] + 22.0)
+            tops[a.at] = bottom - art.HEIGHT[a.piece[1]]
     return [h("g", {"class": "hint-plan", "data-key": "hint-plan"}, out)] if out else []
 
 
@@ -261,10 +266,13 @@ def _power(action, n: int, tops: dict[int, float]) -> E:
     cx = x0 + art.CELL / 2
     top = tops.get(sq, y0 + art.CELL - 8.0)
     bottom = max(top, y0 + art.HEIGHT[action.piece[1]] + 22.0)
+    by = y0 + art.CELL - 14.0
     return h(
         "g",
         {"class": "hint-power", "data-at": str(sq), "data-piece": action.piece},
         art.piece_shape(action.piece, cx, bottom, cls="ghost"),
-        h("circle", {"class": "mark-n-bg", "cx": f"{x0 + 14:.1f}", "cy": f"{y0 + 14:.1f}", "r": 9}),
-        h("text", {"class": "mark-n", "x": f"{x0 + 14:.1f}", "y": f"{y0 + 14.5:.1f}"}, str(n)),
+        # its number in the turn, in the square's lower left corner (the upper one numbers the
+        # pieces of an eruption's preview)
+        h("circle", {"class": "mark-n-bg", "cx": f"{x0 + 14:.1f}", "cy": f"{by:.1f}", "r": 9}),
+        h("text", {"class": "mark-n", "x": f"{x0 + 14:.1f}", "y": f"{by + 0.5:.1f}"}, str(n)),
     )

@@ -284,10 +284,13 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
         # the pieces lie above the squares, named by the squares' labels: hidden from screen
         # readers and let through to the square beneath by clicks
         drawings.append(h("g", {"data-key": f"{key_prefix}art-{sq}"}, pieces))
-    overlay = move_marks.overlay(moved, tops)
+    # the other players' last moves drawn, unless a hint's whole turn is (their squares still
+    # say them): one set of arrows at a time
+    hinted_turn = hints.overlay(ctrl, tops) if marks is not None else []
+    overlay = [] if hinted_turn else move_marks.overlay(moved, tops)
     if marks is not None:
         overlay.extend(preview_marks(marks, tops))
-        overlay.extend(hints.overlay(ctrl, tops))  # a hint's whole turn
+        overlay.extend(hinted_turn)
     return h(
         "svg",
         {
