@@ -16,10 +16,11 @@ Escape takes it back (the table's ``undo``); any move drops it (the choice is re
 
 from __future__ import annotations
 
+from pyapp.caledea.actions import Move
 from pyapp.caledea.protocol import GAME
 
 from ..i18n import add_texts, t
-from ..vdom import E
+from ..vdom import E, h
 from . import model
 from .controller import Controller, Turn
 
@@ -59,7 +60,7 @@ def show_hint(ctrl: Controller, action, plan=None) -> str | None:
     if kind == "move":
         ctrl.turn.units = sorted(action.units)
         dest = ctrl.destinations().get(model.at_of(ctrl.state, action.square))
-        if dest is None or Move_of(dest, ctrl.turn.units) != action:
+        if dest is None or move_to(dest, ctrl.turn.units) != action:
             ctrl.turn = Turn()
             return None
         ctrl.turn.dest = dest
@@ -88,9 +89,8 @@ def show_hint(ctrl: Controller, action, plan=None) -> str | None:
     return pending_words(ctrl)
 
 
-def Move_of(dest: dict, units: list[int]):  # noqa: N802 - the engine's Move of a destination
-    from pyapp.caledea.actions import Move
-
+def move_to(dest: dict, units: list[int]) -> Move:
+    """The engine's move of ``units`` to a destination entry (``destinations``)."""
     return Move(dest["square"], tuple(sorted(units)))
 
 
@@ -129,8 +129,6 @@ def mark(ctrl: Controller, panel: E) -> E:
     """The combat prompt with its hinted choice marked (a "Hint" badge, ``data-hinted``)."""
     button = hinted_button(panel, getattr(ctrl.turn, "hinted", None))
     if button is not None:
-        from ..vdom import h
-
         button.attrs["class"] = (button.attrs.get("class", "") + " hinted").strip()
         button.attrs["data-hinted"] = "1"
         button.children.append(h("span", {"class": "hint-badge"}, t("cal.hint.badge")))
