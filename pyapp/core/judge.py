@@ -69,6 +69,24 @@ def turn_plan(game, options: dict, obs: dict) -> list[str]:
     return [str(suggestion(game, options, obs))]
 
 
+def start_plan(game, options: dict, obs: dict) -> Thinking:
+    """``turn_plan`` in slices (for a hint at the table): a ``Thinking`` whose action is the
+    list of action texts, the first of them the judge's suggestion."""
+    h = hook(game)
+    own = getattr(h, "think_plan", None)
+    if own is not None:
+        return Thinking(own(obs, lambda o: position_seed(game, options, o)))
+
+    def one():
+        thinking = start_suggestion(game, options, obs)
+        while not thinking.done:
+            thinking.step(0)
+            yield
+        return [str(thinking.action)]
+
+    return Thinking(one())
+
+
 def suggestion(game, options: dict, obs: dict):
     return start_suggestion(game, options, obs).run()
 

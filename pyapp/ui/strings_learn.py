@@ -50,7 +50,10 @@ EN = {
     "learn.do.place": "{token} on the {space} ({position})",
     "learn.do.pick": "asking for {requirement}",
     "learn.do.weather": "the weather token of slot {slot}",
-    "learn.do.weather_at": "the weather token of slot {slot} on the {space} ({position})",
+    "learn.do.weather_at": "the weather token of slot {slot} ({weather}) on the {space} "
+    "({position})",
+    "learn.do.weather_down_at": "the face-down weather token of slot {slot} on the {space} "
+    "({position})",
     "learn.do.start": "starting the weather ring at the {space} ({position})",
     "learn.do.start_token": "starting token {token} on the {space} ({position}), the other one "
     "in the middle",
@@ -113,7 +116,10 @@ FR = {
     "learn.do.place": "{token} sur la case {space} ({position})",
     "learn.do.pick": "demander {requirement}",
     "learn.do.weather": "le jeton météo de l'emplacement {slot}",
-    "learn.do.weather_at": "le jeton météo de l'emplacement {slot} sur la {space} ({position})",
+    "learn.do.weather_at": "le jeton météo de l'emplacement {slot} ({weather}) sur la {space} "
+    "({position})",
+    "learn.do.weather_down_at": "le jeton météo face cachée de l'emplacement {slot} sur la "
+    "{space} ({position})",
     "learn.do.start": "commencer l'anneau météo sur la {space} ({position})",
     "learn.do.start_token": "le jeton de départ {token} sur la {space} ({position}), "
     "l'autre au centre",

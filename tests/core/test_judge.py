@@ -146,12 +146,16 @@ def test_the_hint_at_the_table_is_the_judges():
     from pyapp.ui.features import learn
 
     source = Path(learn.__file__).read_text(encoding="utf-8")
-    assert "judge.start_suggestion(table.game" in source
-    game = games.get("pyramids")
-    state = game.new_game({"players": 2, "seed": 8})
-    p = game.to_move(state)
-    obs = game.observation(state, p)
-    assert judge.start_suggestion(game, state["options"], obs).run() == judge.suggest(game, state)
+    assert "judge.start_plan(table.game" in source  # the whole decision, in slices
+    for game_id in ("park", "pyramids", "caledea"):
+        game = games.get(game_id)
+        state = game.new_game({"players": 2, "seed": 8})
+        p = game.to_move(state)
+        obs = game.observation(state, p)
+        first = judge.start_suggestion(game, state["options"], obs).run()
+        assert first == judge.suggest(game, state)
+        plan = judge.start_plan(game, state["options"], obs).run()
+        assert plan == judge.turn_plan(game, state["options"], obs) and plan[0] == str(first)
 
 
 @pytest.mark.node

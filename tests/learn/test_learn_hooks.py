@@ -342,14 +342,11 @@ def test_a_hint_selects_the_strong_bots_move_on_the_park_table(kind):
     while learn.work(5.0):
         pass
     assert c.notice.startswith("Hint: ")
-    if kind == "pick":
-        assert c.focus == f"terrain-{choice.terrain}"
-        c.handle("terrain", {"value": choice.terrain})  # the terrain: the move played
-        assert c.state["log"][-1] == [me, str(choice)]
-    else:
-        assert c.turn.pending == choice and c.focus == "confirm"
-        c.handle("confirm", {})
-        assert c.state["log"][-1] == [me, str(choice)]
+    # the whole decision selected (the marmot's action token and terrain space too): Confirm
+    # plays it without another tap
+    assert c.turn.pending == choice and c.focus == "confirm"
+    c.handle("confirm", {})
+    assert c.state["log"][-1] == [me, str(choice)]
 
 
 @pytest.mark.parametrize("game_id", ["pyramids", "caledea"])
@@ -375,6 +372,9 @@ def test_hints_in_the_other_games_say_the_strong_bots_move(game_id):
     assert t.handle("learn-hint", {}) is True
     while learn.work(5.0):
         pass
-    said = t.describe_move(me, choice)
-    assert t.notice == f"Hint: the strong computer player would choose: {said}"
+    notice = t.notice
+    plan = judge.turn_plan(t.game, t.state["options"], t.obs(me))  # the whole decision
+    assert plan[0] == choice
+    said = screens_pkg.show_hint(t, t.game.parse_action(choice), plan)  # the game's words
+    assert said and notice == f"Hint: the strong computer player would choose: {said}"
     assert t.hints_used is True

@@ -77,9 +77,10 @@ def start(obs: dict, seed_of) -> Thinking:
     return Thinking(_think(obs, seed_of))
 
 
-def plan(obs: dict, seed_of) -> list[str]:
-    """The rest of the turn the judge plans from ``obs`` (action texts)."""
-    first = start(obs, seed_of).run()
+def think_plan(obs: dict, seed_of):
+    """The rest of the turn the judge plans from ``obs``, as a generator (work in slices)
+    returning the action texts: each the judge's suggestion at the position it is played from."""
+    first = yield from _think(obs, seed_of)
     texts = [str(first)]
     view = copy_state(obs)
     action = first
@@ -92,8 +93,13 @@ def plan(obs: dict, seed_of) -> list[str]:
             or view["turn"]["start"] != obs["turn"]["start"]
         ):
             return texts
-        action = start(view, seed_of).run()
+        action = yield from _think(copy_state(view), seed_of)
         texts.append(str(action))
+
+
+def plan(obs: dict, seed_of) -> list[str]:
+    """The rest of the turn the judge plans from ``obs`` (action texts)."""
+    return Thinking(think_plan(obs, seed_of)).run()
 
 
 def _value_after(obs: dict, player: int, action, seed: str):

@@ -48,5 +48,12 @@ def arrow_key(here: str, ats: list[str], key: str) -> str | None:
     return None if best is None else f"sq-{best[1][0]},{best[1][1]}"
 
 
+def show_hint(table, action, plan=None) -> str | None:
+    """The hinted decision selected on the table, ready for Confirm (``hints.py``); its words."""
+    from .hints import show_hint as show
+
+    return show(table, action, plan)
+
+
 # what the shell's features ask of a game's screens (``pyapp/ui/game_screens.py``)
 ANALYSIS = "pyapp.ui.caledea.analysis"

@@ -43,6 +43,7 @@ class Turn:
         self.pending = None  # a complete action waiting for "confirm"
         self.dest: dict | None = None  # the engine's destination entry of a pending move
         self.defender: int | None = None  # pairing: the defending unit chosen
+        self.hinted: str | None = None  # a combat choice a hint marks (``hints.py``)
 
 
 class Controller(SeatInputs, ZoomInputs, TableController):
@@ -504,6 +505,7 @@ class Controller(SeatInputs, ZoomInputs, TableController):
             and not self.turn.units
             and self.turn.mode == "move"
             and self.turn.defender is None
+            and self.turn.hinted is None
         ):
             return False
         if self.turn.pending is not None:

@@ -18,7 +18,7 @@ from ..i18n import plural, t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..table import HUMAN
 from ..vdom import E, h, svg_num
-from . import art, model, odds_view, siege, story, warnings
+from . import art, hints, model, odds_view, siege, story, warnings
 from .boardview import Marks, arrival_offset, draw_board
 from .controller import Controller
 from .setup import RANDOM
@@ -34,6 +34,9 @@ def render(ctrl: Controller) -> tuple[list[E], str | None]:
 
 def resolve_focus(alias: str | None, body) -> str | None:
     prefixes = {"square-first": "sq-", "choice-first": "choice-"}
+    if alias == "choice-hinted":  # the combat choice a hint marks (hints.py)
+        marked = [e for b in body for e in b.iter() if e.attrs.get("data-hinted") == "1"]
+        alias = marked[0].attrs["data-key"] if marked else "choice-first"
     if alias in prefixes:
         return first_key(body, prefixes[alias]) or "prompt"
     return alias
@@ -516,7 +519,7 @@ def decision_panel(ctrl: Controller) -> E:
         return confirm_panel(ctrl, consequence_text(ctrl), [])
     if kind == "turn":
         return turn_panel(ctrl)
-    return combat_prompt(ctrl)
+    return hints.mark(ctrl, combat_prompt(ctrl))  # a hinted choice marked
 
 
 def consequence_text(ctrl: Controller) -> str:
@@ -553,6 +556,13 @@ def consequence_text(ctrl: Controller) -> str:
         return t("cal.cons.bombard", square=a.square, gold=costs["power"])
     if a.kind == "transport":
         return t("cal.cons.transport", square=a.square, gold=costs["power"])
+    if a.kind == "upgrade" and model.unit(state, a.unit) is not None:  # a hint's (hints.py)
+        u = model.unit(state, a.unit)
+        where = model.name_of(state, model.unit_at(state, a.unit))
+        cost = costs["cavalry" if u["rank"] == 1 else "general"]
+        return t("cal.hint.cons.upgrade", rank=model.rank_word(u["rank"]), square=where, gold=cost)
+    if a.kind == "end":
+        return t("cal.hint.cons.end")
     return str(a)
 
 

@@ -15,7 +15,8 @@ shell (``pyapp/ui/feature.py``; pure Python, no DOM).
   "Analyse" (and says when hints were used); the saved-games list's "Replay" buttons open the
   replay of a stored game (a running one from its first person's side: observations only);
 * hints: a setting (off by default, kept in storage); when on, a "Hint" button while a person
-  decides shows the strong bot's choice on the table, and the table's ``hints_used`` is set (the
+  decides shows the judge's whole decision on the table, selected and ready for Confirm (the
+  game's ``show_hint(table, action, plan)``), and the table's ``hints_used`` is set (the
   save's session then holds ``"hints_used": true``);
 * work in slices: ``work(budget_ms)`` advances the analysis or the hint being thought; the page's
   driver (``app.py``) calls it between frames while ``busy()`` and redraws, so the page never
@@ -227,20 +228,24 @@ class Learn(Feature):
         if not self.can_hint():
             return False
         p = table.human_to_move()
-        # the one judge (core/judge.py): the same suggestion as the analysis and the command line
-        thinking = judge.start_suggestion(table.game, table.state["options"], table.obs(p))
+        # the one judge (core/judge.py): the same suggestion as the analysis and the command
+        # line, with the rest of the turn it plans (Caldera), thought in slices
+        thinking = judge.start_plan(table.game, table.state["options"], table.obs(p))
         self.hint_thinking = (table, len(table.state["log"]), p, thinking)
         table.notice = None
         return True
 
-    def _show_hint(self, table, p: int, action) -> None:
+    def _show_hint(self, table, p: int, plan: list[str]) -> None:
         screens = screens_of(table.game)
-        describe = getattr(screens, "describe_choice", None)
-        text = str(action)
-        move = describe(table.state, text) if describe else table.describe_move(p, text)
-        select = getattr(screens, "show_hint", None)  # a game may select the move on its table
-        if select is not None:
-            select(table, action)
+        action = table.game.parse_action(plan[0])
+        # the game selects the whole decision on its table, ready for Confirm, and says it
+        # (``show_hint(table, action, plan)``: the words, or None)
+        select = getattr(screens, "show_hint", None)
+        move = select(table, action, plan) if select is not None else None
+        if not move:
+            describe = getattr(screens, "describe_choice", None)
+            text = str(action)
+            move = describe(table.state, text) if describe else table.describe_move(p, text)
         table.notice = t("learn.hint.text", move=move)
         table.announcement = table.notice
         if not table.hints_used:
@@ -265,10 +270,10 @@ class Learn(Feature):
             if current is not table or table.state is None or len(table.state["log"]) != length:
                 self.hint_thinking = None  # a move was played meanwhile: the hint is stale
             else:
-                action = thinking.step(budget_ms)
+                plan = thinking.step(budget_ms)
                 if thinking.done:
                     self.hint_thinking = None
-                    self._show_hint(table, p, action)
+                    self._show_hint(table, p, plan)
             return self.busy()
         if self.showing == "analysis" and self.analysis is not None:
             self.analysis.step(budget_ms)

@@ -27,11 +27,11 @@ def describe_choice(state: dict, text: str) -> str:
     return describe(state, text)
 
 
-def show_hint(table, action) -> None:
-    """Select the hinted move on the table (``hints.py``): Confirm would play it."""
+def show_hint(table, action, plan=None) -> str | None:
+    """Select the whole hinted decision on the table (``hints.py``): Confirm plays it."""
     from .hints import show_hint as show
 
-    show(table, action)
+    return show(table, action, plan)
 
 
 ARROW_ACTION = "space"

@@ -14,7 +14,7 @@ player's park (the space it takes), ``prepare`` shows that park.
 from __future__ import annotations
 
 from pyapp.core.errors import GameError
-from pyapp.park.game import park_of
+from pyapp.park.game import decision, park_of
 
 from .. import strings_learn
 from ..analyse import miss_text as _miss_text
@@ -26,6 +26,7 @@ from .viewmodel import (
     space_name,
     space_position,
     token_label_by_name,
+    weather_name,
 )
 
 strings_learn.install()
@@ -59,11 +60,22 @@ def describe_choice(state: dict, text: str) -> str:
         return t("learn.do.start_token", token=a.token + 1, **where)
     if a.kind == "reveal":
         return t("learn.do.reveal", slot=a.slot + 1)
-    if getattr(a, "at", None) is not None:
-        i = park.index[a.at]
-        where = {"space": space_name(park, i), "position": space_position(park, i)}
-        return t("learn.do.weather_at", slot=a.slot + 1, **where)
-    return t("learn.do.weather", slot=a.slot + 1)
+    # a weather token: on the space chosen (setup) or the next one of the park's order (the
+    # rules' forecast), named as the park names its spaces, and the token if it is face up
+    d = decision(state)
+    pl = state["G"]["players"][d["player"]] if d is not None else {}
+    at = getattr(a, "at", None)
+    if at is None and pl.get("next_weather") is not None:
+        at = park.at(park.weather_order[pl["next_weather"]])
+    forecast = pl.get("forecast") or []
+    slot = forecast[a.slot] if 0 <= a.slot < len(forecast) else None
+    if at is None or slot is None:
+        return t("learn.do.weather", slot=a.slot + 1)
+    i = park.index[tuple(at)]
+    where = {"space": space_name(park, i), "position": space_position(park, i)}
+    if not slot["up"]:
+        return t("learn.do.weather_down_at", slot=a.slot + 1, **where)
+    return t("learn.do.weather_at", slot=a.slot + 1, weather=weather_name(slot["id"]), **where)
 
 
 def miss_text(analysis, f: dict) -> str:

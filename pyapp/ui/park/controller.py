@@ -374,6 +374,7 @@ class Controller(SeatInputs, TableController):
         if not any(x.action == a for x in self.legal()):
             return False
         self.turn.action = a
+        self.turn.pending = None  # a requirement selected before (a hint's) waits no more
         self.focus = "terrain-first"
 
     def _on_terrain(self, data):

@@ -1217,6 +1217,8 @@ def board_panel(ctrl: Controller, choosing: bool) -> E:
     g, ctx = state["G"], state["ctx"]
     me = ctrl.human_to_move()
     pc = pick_choices(ctrl.obs(me), me, ctrl.turn.action) if choosing else None
+    pend = ctrl.turn.pending if choosing else None
+    picked_terrain = pend.terrain if pend is not None and pend.kind == "pick" else None
     lets = letters()
     row = []
     solo = len(g["players"]) == 1
@@ -1292,6 +1294,10 @@ def board_panel(ctrl: Controller, choosing: bool) -> E:
             )
             if not enabled:
                 attrs["class"] += " off"
+            # the requirement selected, waiting for Confirm (a hint fills in both parts)
+            attrs["aria-pressed"] = "true" if ts == picked_terrain else "false"
+            if ts == picked_terrain:
+                attrs["class"] += " selected"
             terrain.append(h("li", None, h("button", {"type": "button", **attrs}, content)))
         else:
             terrain.append(h("li", None, h("span", {"role": "img", **attrs}, content)))

@@ -23,7 +23,7 @@ from pyapp.pyramids.protocol import GAME
 from ..i18n import t
 from ..seats import SeatForm, SeatInputs
 from ..table import TableController, int_or, join_words
-from . import view
+from . import hints, view
 
 
 class Choice:
@@ -43,6 +43,7 @@ class Controller(SeatInputs, TableController):
         self.choice = Choice()
         self._legal: list = []
         self._legal_key = None
+        self.hint: hints.HintPlan | None = None  # the judge's turn shown (``hints.py``)
 
     # ------------------------------------------------------------------ the table's hooks
 
@@ -50,6 +51,7 @@ class Controller(SeatInputs, TableController):
         self.choice = Choice()
 
     def after_resume(self) -> None:
+        self.hint = None
         self.fill_form(self.state["options"], self.seats)
 
     def fill_form(self, options: dict, seats: list[str]) -> None:
@@ -77,6 +79,10 @@ class Controller(SeatInputs, TableController):
 
     def after_change(self, announce_move: bool, hooks: bool = True) -> None:
         super().after_change(announce_move, hooks)
+        if hints.remaining(self) is None:
+            self.hint = None  # the log left the hinted turn, or it is over
+        else:
+            hints.preselect(self)  # its eruption, when it is all that is left
         if self.screen == "end":  # the shell's words name another game's scoring pad
             self.announcement = join_words(
                 self.last_move_text(announce_move), t("pyr.end.announce")
@@ -171,7 +177,7 @@ class Controller(SeatInputs, TableController):
             self.notice = None
             self.focus = "confirm"
             return True
-        if self.play(move):
+        if self.play(move) and self.choice.pending is None:  # (else a hinted eruption waits)
             # a quiet move: the same cap stays chosen, ready to move on
             if self.human_to_move() is not None and to in self.movable_caps():
                 self.choice.cap = to
@@ -182,8 +188,8 @@ class Controller(SeatInputs, TableController):
         if sq not in self.power_squares(piece):
             self.notice = t("pyr.notice.power_square")
             return True
-        self.play(self.game.parse_action(f"power {piece} {view.square_name(sq)}"))
-        self.focus = "sq-first"
+        if self.play(self.game.parse_action(f"power {piece} {view.square_name(sq)}")):
+            self.focus = "confirm" if self.choice.pending is not None else "sq-first"
         return True
 
     def _on_piece(self, data):
@@ -204,8 +210,20 @@ class Controller(SeatInputs, TableController):
             return False
         self.play(self.choice.pending)
 
+    def _on_hint_play(self, data):
+        """Play the hinted turn (``hints.play_rest``: each action checked by the engine)."""
+        if self.human_to_move() is None:
+            return False
+        return hints.play_rest(self)
+
     def _on_undo(self, data):
         c = self.choice
+        if self.hint is not None:  # Escape takes the hint back, and what it selected
+            self.hint = None
+            self.reset_choice()
+            self.notice = None
+            self.focus = "sq-first"
+            return True
         if c.pending is None and c.cap is None and c.piece is None and c.asking is None:
             return False
         back = c.pending.to if c.pending is not None else None

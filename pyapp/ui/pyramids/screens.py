@@ -15,7 +15,7 @@ from ..frame import log_panel as shared_log
 from ..i18n import plural, t
 from ..seats import count_fieldset, form_error, seat_list, seed_field, setup_buttons
 from ..vdom import E, h
-from . import art, strings, view  # noqa: F401  (strings: adds the catalogue entries)
+from . import art, hints, strings, view  # noqa: F401  (strings: adds the catalogue entries)
 from . import marks as move_marks
 from .controller import Controller
 from .marks import MoveMarks
@@ -145,6 +145,7 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
     marks = Marks(ctrl) if interactive else None
     eruption, cap_move, n = last_flight(ctrl) if interactive else (None, None, 0)
     moved = MoveMarks(ctrl)
+    hinted = hints.square_labels(ctrl) if interactive else {}
     last_squares = newest_eruption_squares(state)
     # flights: landed pieces fly in from the origin, captured ones fly and vanish
     fly: dict[int, dict[int, tuple[str, float, float]]] = {}
@@ -252,6 +253,7 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
         if sq in last_squares:
             label.append(t("pyr.sq.last"))
         label.extend(moved.labels.get(sq, ()))
+        label.extend(hinted.get(sq, ()))
         if action:
             parts.append(
                 h(
@@ -282,9 +284,13 @@ def board_svg(ctrl: Controller, interactive: bool = True, key_prefix: str = "sq-
         # the pieces lie above the squares, named by the squares' labels: hidden from screen
         # readers and let through to the square beneath by clicks
         drawings.append(h("g", {"data-key": f"{key_prefix}art-{sq}"}, pieces))
-    overlay = move_marks.overlay(moved, tops)
+    # the other players' last moves drawn, unless a hint's whole turn is (their squares still
+    # say them): one set of arrows at a time
+    hinted_turn = hints.overlay(ctrl, tops) if marks is not None else []
+    overlay = [] if hinted_turn else move_marks.overlay(moved, tops)
     if marks is not None:
         overlay.extend(preview_marks(marks, tops))
+        overlay.extend(hinted_turn)
     return h(
         "svg",
         {
@@ -454,7 +460,7 @@ def action_bar(ctrl: Controller) -> E:
                 _button("answer", t("pyr.turn.no"), value="no", key=f"{what}-no"),
             ),
         )
-    text = ""
+    text = hints.left_text(ctrl)  # a hint's turn still to play, in words
     if c.pending is not None:
         text = view.preview_text(ctrl.preview(c.pending), c.pending)
     # drawn on every turn (disabled while a bot or nobody decides), so nothing jumps
@@ -466,6 +472,8 @@ def action_bar(ctrl: Controller) -> E:
     ]
     if ctrl.human_to_move() is not None and ctrl.can_pass():
         buttons.append(_button("pass", t("pyr.turn.pass"), "primary"))
+    if hints.button_shown(ctrl):
+        buttons.insert(0, _button("hint-play", t("pyr.hint.play"), "primary"))
     return h(
         "div",
         {
