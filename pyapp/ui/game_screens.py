@@ -1,7 +1,10 @@
 """What the shell's features may ask of a game's screens package (``pyapp/ui/<game id>/``) beyond
 ``make_table`` and ``render``, each optional, found by its name (a feature never names a game):
 
-* ``ANALYSIS``: the module of the game's ``AnalysisScreen`` (replay and analysis, ``learn``);
+* ``ANALYSIS``: the module of the game's part of the analysis board (``analysis_board.py``:
+  how a move played and a suggestion are drawn; ``learn``);
+* ``show_hint(table, action, plan)``: the judge's whole decision selected on the table, ready
+  for Confirm, and its words; ``describe_choice(state, text)``: an action in words (``learn``);
 * ``score_categories(game, state, player)``: the points of each scoring category of a player
   of a finished game (the statistics' averages per category);
 * ``SOLO_VARIANT`` and ``solo_rating(score)``: the variant of the game's solo challenge (its
