@@ -35,7 +35,7 @@ deps-browser:
 deps-pyodide:
 	@$(PYTHON) tools/pyodide_env.py
 
-site: deps-node deps-pyodide
+site: deps-python deps-node deps-pyodide
 	$(PYTHON) tools/build_site.py --out dist
 
 serve: site

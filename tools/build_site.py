@@ -16,6 +16,11 @@ What goes in, all behind relative URLs so the site works from any sub-path of an
   the app's build, which keys its memory snapshots);
 - ``css/``, ``js/``, ``manifest.webmanifest``, ``sw.js`` from ``static/``; the icons, drawn by
   ``tools/icons.py``; the licences of the vendored runtime;
+- the first screen in ``index.html``: each game's new-game screen and rules, drawn by the app's
+  own view code in English and French (tools/first_screen.py), shown by ``js/first.js`` before
+  Python runs;
+- precompressed copies, ``FILE.br`` (brotli) and ``FILE.gz``, beside every file that compresses,
+  for ``tools/serve.py`` and static hosts that serve them (not part of the precache);
 - the precache manifest: every file with its SHA-256, written into ``sw.js`` together with a
   build version made from those hashes (a new build gets a new service-worker cache), and the
   same version stamped into ``index.html``.
@@ -27,6 +32,7 @@ version (the update test uses it to make a second, different build).
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import re
@@ -37,7 +43,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools import app_package, icons, pyodide_env, stdlib_needs
+from tools import app_package, first_screen, icons, pyodide_env, stdlib_needs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,6 +60,7 @@ PYSCRIPT_LAZY_KEEP = ("toml-", "error-")
 PRECACHE_MARKER = "/*__PRECACHE__*/"
 BUILD_PLACEHOLDER = "__BUILD_VERSION__"
 PRELOAD_MARKER = "<!--__PRELOAD__-->"
+FIRST_SCREEN_MARKER = "<!--__FIRST_SCREEN__-->"
 # fetched with fetch() by PyScript / Pyodide: preloaded "as fetch" (CORS mode, same-origin
 # credentials, as fetch() asks); Pyodide loads pyodide.asm.js with import(), so a modulepreload.
 # Left out: the app's wheel, fetched by loadPackage with an integrity check only once Python
@@ -66,6 +73,15 @@ PRELOAD_FETCH = (
     "pyodide/python_stdlib.zip",
 )
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+# precompressed copies written beside each file that compresses (FILE.br, FILE.gz), which
+# tools/serve.py sends as static hosts do (Content-Encoding br or gzip); zip archives, wheels and
+# PNG images are compressed already. They are transfer encodings of the site's files, not files
+# of the site: the precache and the site's size leave them out.
+INCOMPRESSIBLE = (".zip", ".whl", ".png")
+ENCODINGS = (".br", ".gz")
+BROTLI_QUALITY = 11
+# brotli at its best quality takes about 35 s for the wasm: kept per content hash between builds
+COMPRESS_CACHE = ROOT / ".pyodide-build" / "precompressed"
 
 
 class BuildError(Exception):
@@ -214,6 +230,50 @@ def preload_links(files: dict[str, bytes]) -> str:
     return "\n  ".join(lines)
 
 
+def _brotli():
+    try:
+        import brotli
+    except ImportError as exc:
+        raise BuildError(
+            "the brotli package is missing: it makes the site's precompressed .br files; "
+            "install it with `make deps-python` (pip install -e '.[test,site]')"
+        ) from exc
+    return brotli
+
+
+def compressed(data: bytes, encoding: str, cache: Path | None = COMPRESS_CACHE) -> bytes:
+    """``data`` as brotli (quality 11) or gzip (level 9, no timestamp); brotli kept in ``cache``
+    per content hash, so a build after the first one does not spend half a minute on the wasm."""
+    if encoding == ".gz":
+        return gzip.compress(data, compresslevel=9, mtime=0)
+    key = cache / f"{_sha256(data)}.q{BROTLI_QUALITY}.br" if cache is not None else None
+    if key is not None and key.is_file():
+        return key.read_bytes()
+    packed = _brotli().compress(data, quality=BROTLI_QUALITY)
+    if key is not None:
+        key.parent.mkdir(parents=True, exist_ok=True)
+        tmp = key.with_suffix(f".{id(data)}.tmp")
+        tmp.write_bytes(packed)
+        tmp.replace(key)  # atomic: parallel builds (test workers) never read half a file
+    return packed
+
+
+def precompress(out: Path, files: dict[str, bytes], cache: Path | None = COMPRESS_CACHE) -> dict:
+    """Write FILE.br and FILE.gz beside every file of ``files`` that compresses (only when
+    smaller); returns {encoding: {path: size}}."""
+    _brotli()  # fail loudly before writing anything
+    sizes: dict[str, dict[str, int]] = {e: {} for e in ENCODINGS}
+    for path, data in sorted(files.items()):
+        if path.endswith(INCOMPRESSIBLE):
+            continue
+        for encoding in ENCODINGS:
+            packed = compressed(data, encoding, cache)
+            if len(packed) < len(data):
+                (out / (path + encoding)).write_bytes(packed)
+                sizes[encoding][path] = len(packed)
+    return sizes
+
+
 def build(out: Path, root: Path = ROOT, stamp: str = "", stdlib_keep=None) -> dict:
     """Build the site into ``out``; returns the precache manifest written into ``sw.js``.
     ``stdlib_keep``: the standard library to ship (default: tools/stdlib_keep.txt's list)."""
@@ -221,7 +281,14 @@ def build(out: Path, root: Path = ROOT, stamp: str = "", stdlib_keep=None) -> di
     html = files["index.html"].decode()
     if html.count(PRELOAD_MARKER) != 1:
         raise BuildError(f"index.html must hold the marker {PRELOAD_MARKER} exactly once")
-    files["index.html"] = html.replace(PRELOAD_MARKER, preload_links(files)).encode()
+    html = html.replace(PRELOAD_MARKER, preload_links(files))
+    if html.count(FIRST_SCREEN_MARKER) != 1:
+        raise BuildError(f"index.html must hold the marker {FIRST_SCREEN_MARKER} exactly once")
+    try:
+        first = first_screen.markup()
+    except first_screen.FirstScreenError as exc:
+        raise BuildError(f"the first screen: {exc}") from exc
+    files["index.html"] = html.replace(FIRST_SCREEN_MARKER, first).encode()
     check_references(files)
     content = hashlib.sha256(stamp.encode())
     for path in sorted(files):
@@ -247,6 +314,7 @@ def build(out: Path, root: Path = ROOT, stamp: str = "", stdlib_keep=None) -> di
         target = out / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
+    precompress(out, files)
     return manifest
 
 
@@ -262,10 +330,18 @@ def main(argv: list[str] | None = None) -> int:
     except BuildError as exc:
         print(f"build_site: {exc}", file=sys.stderr)
         return 1
-    total = sum((Path(args.out) / p).stat().st_size for p in manifest["files"])
+    out = Path(args.out)
+    total = sum((out / p).stat().st_size for p in manifest["files"])
+    packed = {
+        e: sum(
+            (out / (p + e)).stat().st_size for p in manifest["files"] if (out / (p + e)).is_file()
+        )
+        for e in ENCODINGS
+    }
     print(
         f"built {args.out}: {len(manifest['files'])} files, {total / 1e6:.1f} MB, "
-        f"version {manifest['version']}"
+        f"version {manifest['version']}; precompressed .br {packed['.br'] / 1e6:.1f} MB, "
+        f".gz {packed['.gz'] / 1e6:.1f} MB"
     )
     return 0
 
