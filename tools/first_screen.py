@@ -32,7 +32,23 @@ BUILD_DAY_MS = 946_728_000_000  # 2000-01-01 12:00 UTC
 BUILD_DAY = "2000-01-01"
 LANGUAGES = ("en", "fr")
 # HTML elements without an end tag
-VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+VOID = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
 FORBIDDEN = frozenset(("script", "style", "iframe", "object", "embed", "link", "meta", "base"))
 
 
