@@ -4,13 +4,12 @@ Used by ``make serve`` and, as a library, by the browser tests and the startup b
 a threaded ``http.server`` with the MIME types the site needs (``.mjs``, ``.wasm``,
 ``.webmanifest``) and ``Cache-Control: no-cache``, so a browser revalidates every file and a new
 build is picked up at once. Like a static host, it answers with compressed bodies when the
-browser accepts them, for every type that compresses (everything but zip archives, wheels and
-PNG images, which are compressed already): the build's precompressed ``FILE.br`` (brotli,
-``Content-Encoding: br``) when the request's ``Accept-Encoding`` names ``br``, else its
-``FILE.gz``, else gzip made here once per file version and kept in memory (a directory built
-without precompressed files). Optionally the site is
-mounted under a sub-path (``--prefix``) to show that it only uses relative URLs, and every
-response's size is counted.
+browser accepts them: the build's precompressed ``FILE.br`` (brotli, ``Content-Encoding: br``)
+when the request's ``Accept-Encoding`` names ``br``, else its ``FILE.gz``; a file without them
+(a directory built without precompressed files) is gzip-compressed here, once per file version
+and kept in memory, unless it is a zip archive, a wheel or a PNG image, usually compressed
+already. Optionally the site is mounted under a sub-path (``--prefix``) to show that it only
+uses relative URLs, and every response's size is counted.
 """
 
 from __future__ import annotations
@@ -59,18 +58,18 @@ def _accepts(header: str, coding: str) -> bool:
     return False
 
 
-def encoded(path: str, accept: str) -> tuple[str, bytes] | None:
+def encoded(path: str, accept: str, brotli: bool = True) -> tuple[str, bytes] | None:
     """(content coding, body) for ``path`` under the request's Accept-Encoding: the build's
     precompressed ``.br``, else its ``.gz``, else gzip made here; None to send the file as is."""
-    if path.endswith(INCOMPRESSIBLE):
-        return None
     for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
+        if coding == "br" and not brotli:
+            continue
         stored = path + suffix
         fresh = os.path.isfile(stored) and os.stat(stored).st_mtime_ns >= os.stat(path).st_mtime_ns
         if _accepts(accept, coding) and fresh:  # never a copy older than its file
             with open(stored, "rb") as f:
                 return coding, f.read()
-    if _accepts(accept, "gzip"):
+    if _accepts(accept, "gzip") and not path.endswith(INCOMPRESSIBLE):
         return "gzip", gzipped(path)
     return None
 
@@ -129,6 +128,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     counter: Counter | None = None
     quiet = True
+    brotli = True  # False: gzip only, as a host without brotli (the phone benchmark's figures)
 
     def setup(self) -> None:
         super().setup()
@@ -164,7 +164,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return False  # the plain handler redirects to the slash
         if os.path.isdir(path):
             path = os.path.join(path, "index.html")
-        if not os.path.isfile(path) or path.endswith(INCOMPRESSIBLE):
+        if not os.path.isfile(path) or path.endswith((".br", ".gz")):
             return False
         mtime = int(os.stat(path).st_mtime)
         since = self.headers.get("If-Modified-Since")
@@ -178,7 +178,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 self.send_header("Vary", "Accept-Encoding")
                 self.end_headers()
                 return True
-        answer = encoded(path, accepts)
+        answer = encoded(path, accepts, self.brotli)
         if answer is None:
             return False
         coding, body = answer
@@ -228,14 +228,16 @@ def make_server(
     prefix: str = "/",
     counter: Counter | None = None,
     quiet: bool = True,
+    brotli: bool = True,
 ) -> SiteServer:
-    """A server for ``directory`` mounted at ``prefix`` (port 0 picks a free port)."""
+    """A server for ``directory`` mounted at ``prefix`` (port 0 picks a free port); ``brotli``
+    False answers gzip even to a browser that accepts br."""
     if not prefix.startswith("/") or not prefix.endswith("/"):
         raise ValueError(f"prefix must start and end with '/': {prefix!r}")
     handler = type(
         "BoundSiteHandler",
         (SiteHandler,),
-        {"prefix": prefix, "counter": counter, "quiet": quiet},
+        {"prefix": prefix, "counter": counter, "quiet": quiet, "brotli": brotli},
     )
     return SiteServer((host, port), functools.partial(handler, directory=str(directory)))
 

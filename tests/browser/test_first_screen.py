@@ -9,8 +9,11 @@ from __future__ import annotations
 import contextlib
 import json
 
+import pytest
+from fit_driver import PHONE_390, VIEWPORTS
 from saves_driver import run_axe
 from sitetest import BOOT_TIMEOUT_MS, READY, PageLog, open_app
+from text_fit import text_faults
 
 WASM = "**/pyodide/pyodide.asm.wasm"
 PREVIEW_KEY = "caldera-park/last-table"
@@ -213,3 +216,39 @@ def returning_player(context, site_url):
     wait_attr(page, READY)
     assert page.evaluate("window.__pwned") is None
     assert log.console_errors == [] and log.page_errors == []
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr-FR"])
+def test_the_first_screen_text_fits_on_phones_and_a_laptop(browser, site_url, locale):
+    """The build's screens with the progress line, measured as tests/browser/
+    test_text_fit_page.py measures Python's: no text cut or broken inside a word, at 360x740,
+    390x844 (phones), 740x360 (sideways) and 1366x768, each game's form and rules."""
+    context = browser.new_context(locale=locale, **PHONE_390)
+    log = PageLog()
+    log.watch_context(context)
+    try:
+        held = hold_runtime(context)
+        page = open_app(context, site_url, log, wait_ready=False)
+        wait_attr(page, "html[data-first=form]")
+        wait_held(page, held)
+        lang = locale[:2]
+        assert page.evaluate("document.documentElement.lang") == lang
+        faults = []
+        for size in ("360x740", "390x844", "740x360", "1366x768"):
+            page.set_viewport_size(VIEWPORTS.get(size, PHONE_390)["viewport"])
+            for game in ("park", "pyramids", "caledea"):
+                page.locator(f"[data-key=game-{game}]").click()
+                wait_attr(page, f"#app[data-game={game}] #setup-title")
+                faults += [f"{size} {game} form: {f}" for f in text_faults(page)]
+                rules = page.locator(".app-header [data-action=rules]")
+                if not rules.is_visible():
+                    page.locator("[data-key=menu-more]").click()
+                rules.click()
+                wait_attr(page, "#app .rules-screen")
+                faults += [f"{size} {game} rules: {f}" for f in text_faults(page)]
+                page.locator("[data-action=rules-close]").click()
+        assert faults == []
+        assert page.locator(READY).count() == 0  # all of it before Python
+        assert log.console_errors == [] and log.page_errors == []
+    finally:
+        context.close()

@@ -20,7 +20,12 @@ TEXT = "<p>" + "hello caldera " * 300
 
 @pytest.fixture
 def site(tmp_path):
-    files = {"index.html": TEXT.encode(), "a.zip": b"PK" + b"z" * 500, "tiny.txt": b"x"}
+    files = {
+        "index.html": TEXT.encode(),
+        "a.zip": b"PK" + b"z" * 500,  # a stored archive: compresses
+        "a.png": os.urandom(300),  # an image: never precompressed
+        "tiny.txt": b"x",
+    }
     for path, data in files.items():
         (tmp_path / path).write_bytes(data)
     sizes = build_site.precompress(tmp_path, files, cache=tmp_path / "cache")
@@ -46,8 +51,9 @@ def test_precompress_writes_smaller_copies_only_where_they_help(site):
     assert brotli.decompress((root / "index.html.br").read_bytes()) == TEXT.encode()
     assert gzip.decompress((root / "index.html.gz").read_bytes()) == TEXT.encode()
     assert sizes[".br"]["index.html"] == (root / "index.html.br").stat().st_size < len(TEXT)
-    # a zip is compressed already; one byte cannot get smaller
-    assert not (root / "a.zip.br").exists() and not (root / "a.zip.gz").exists()
+    # a PNG is compressed already; one byte cannot get smaller; a stored zip archive is worth it
+    assert not (root / "a.png.br").exists() and not (root / "a.png.gz").exists()
+    assert (root / "a.zip.br").exists() and (root / "a.zip.gz").exists()
     assert not (root / "tiny.txt.br").exists() and not (root / "tiny.txt.gz").exists()
     # brotli kept per content hash: the next build reads it instead of compressing again
     key = build_site._sha256(TEXT.encode())
@@ -71,13 +77,30 @@ def test_brotli_when_accepted_gzip_otherwise_plain_without(site):
     status, headers, body = get(url + "/", **{"Accept-Encoding": "identity"})
     assert "Content-Encoding" not in headers and body == TEXT.encode()
     status, headers, body = get(url + "/a.zip", **{"Accept-Encoding": "br, gzip"})
-    assert "Content-Encoding" not in headers and body.startswith(b"PKzz")
+    assert headers["Content-Encoding"] == "br" and brotli.decompress(body).startswith(b"PKzz")
+    assert headers["Content-Type"] == "application/zip"
+    status, headers, body = get(url + "/a.png", **{"Accept-Encoding": "br, gzip"})
+    assert "Content-Encoding" not in headers and len(body) == 300
     # a revalidation answers 304 whichever encoding was sent
     status, first, _ = get(url + "/", **{"Accept-Encoding": "br"})
     status, _, _ = get(
         url + "/", **{"Accept-Encoding": "br", "If-Modified-Since": first["Last-Modified"]}
     )
     assert status == 304
+
+
+def test_a_server_without_brotli_answers_gzip(site):
+    root, _, _ = site
+    server = make_server(root, brotli=False)
+    start_in_thread(server)
+    host, port = server.server_address[:2]
+    try:
+        _, headers, body = get(f"http://{host}:{port}/", **{"Accept-Encoding": "br, gzip"})
+        assert headers["Content-Encoding"] == "gzip"
+        assert body == (root / "index.html.gz").read_bytes()
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_a_stale_precompressed_copy_is_never_sent(site):
