@@ -32,8 +32,8 @@ version (the update test uses it to make a second, different build).
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
+import importlib
 import io
 import json
 import os
@@ -84,8 +84,10 @@ ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 INCOMPRESSIBLE = (".png",)
 ENCODINGS = (".br", ".gz")
 BROTLI_QUALITY = 11
-# brotli at its best quality takes about 35 s for the wasm: kept per content hash between builds,
-# in the user's cache directory (outside the tree; $CALDERA_BUILD_CACHE to put it elsewhere)
+ZOPFLI_ITERATIONS = 5
+# brotli at its best quality and zopfli take about half a minute each for the wasm: kept per
+# content hash between builds, in the user's cache directory (outside the tree;
+# $CALDERA_BUILD_CACHE puts it elsewhere)
 COMPRESS_CACHE = (
     Path(os.environ["CALDERA_BUILD_CACHE"])
     if os.environ.get("CALDERA_BUILD_CACHE")
@@ -270,29 +272,38 @@ def preload_links(files: dict[str, bytes]) -> str:
     return "\n  ".join(lines)
 
 
-def _brotli():
+def _encoder(name: str):
+    """The build dependency ``name`` (brotli, zopfli): the site's precompressed files need it."""
     try:
-        import brotli
+        return importlib.import_module(name)
     except ImportError as exc:
         raise BuildError(
-            "the brotli package is missing: it makes the site's precompressed .br files; "
+            f"the {name} package is missing: the site's precompressed files need it; "
             "install it with `make deps-python` (pip install -e '.[test,site]')"
         ) from exc
-    return brotli
 
 
 def compressed(data: bytes, encoding: str, cache: Path | None = COMPRESS_CACHE) -> bytes:
-    """``data`` as brotli (quality 11) or gzip (level 9, no timestamp); brotli kept in ``cache``
-    per content hash, so a build after the first one does not spend half a minute on the wasm."""
-    if encoding == ".gz":
-        return gzip.compress(data, compresslevel=9, mtime=0)
-    key = cache / f"{_sha256(data)}.q{BROTLI_QUALITY}.br" if cache is not None else None
+    """``data`` as brotli (quality 11) or gzip (made by zopfli, ``ZOPFLI_ITERATIONS``: 3 to 6 %
+    smaller than zlib's level 9, read by every gzip reader); kept in ``cache`` per content hash,
+    so a build after the first one does not spend a minute on the wasm."""
+    if encoding == ".br":
+        tag, make = (
+            f"q{BROTLI_QUALITY}.br",
+            lambda: _encoder("brotli").compress(data, quality=BROTLI_QUALITY),
+        )
+    else:
+        tag, make = (
+            f"z{ZOPFLI_ITERATIONS}.gz",
+            lambda: _encoder("zopfli.gzip").compress(data, numiterations=ZOPFLI_ITERATIONS),
+        )
+    key = cache / f"{_sha256(data)}.{tag}" if cache is not None else None
     if key is not None and key.is_file():
         return key.read_bytes()
-    packed = _brotli().compress(data, quality=BROTLI_QUALITY)
+    packed = make()
     if key is not None:
         key.parent.mkdir(parents=True, exist_ok=True)
-        tmp = key.with_suffix(f".{id(data)}.tmp")
+        tmp = key.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_bytes(packed)
         tmp.replace(key)  # atomic: parallel builds (test workers) never read half a file
     return packed
@@ -301,7 +312,8 @@ def compressed(data: bytes, encoding: str, cache: Path | None = COMPRESS_CACHE) 
 def precompress(out: Path, files: dict[str, bytes], cache: Path | None = COMPRESS_CACHE) -> dict:
     """Write FILE.br and FILE.gz beside every file of ``files`` that compresses (only when
     smaller); returns {encoding: {path: size}}."""
-    _brotli()  # fail loudly before writing anything
+    for name in ("brotli", "zopfli.gzip"):
+        _encoder(name)  # fail loudly before writing anything
     sizes: dict[str, dict[str, int]] = {e: {} for e in ENCODINGS}
     for path, data in sorted(files.items()):
         if path.endswith(INCOMPRESSIBLE):

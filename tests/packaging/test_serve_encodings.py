@@ -57,8 +57,11 @@ def test_precompress_writes_smaller_copies_only_where_they_help(site):
     assert not (root / "tiny.txt.br").exists() and not (root / "tiny.txt.gz").exists()
     # brotli kept per content hash: the next build reads it instead of compressing again
     key = build_site._sha256(TEXT.encode())
-    (cached,) = (root / "cache").glob(f"{key}.*")
-    assert cached.read_bytes() == (root / "index.html.br").read_bytes()
+    for suffix in (".br", ".gz"):
+        (cached,) = (root / "cache").glob(f"{key}.*{suffix}")
+        assert cached.read_bytes() == (root / f"index.html{suffix}").read_bytes()
+    # gzip made by zopfli: smaller than zlib's best, read by any gzip reader
+    assert (root / "index.html.gz").stat().st_size <= len(gzip.compress(TEXT.encode(), 9))
 
 
 def test_brotli_when_accepted_gzip_otherwise_plain_without(site):
@@ -113,6 +116,28 @@ def test_a_stale_precompressed_copy_is_never_sent(site):
     status, headers, body = get(url + "/", **{"Accept-Encoding": "br, gzip"})
     assert headers["Content-Encoding"] == "gzip"  # made from the file itself
     assert gzip.decompress(body).decode() == newer
+
+
+def test_stored_zip_keeps_every_entry_and_relock_the_hash(tmp_path):
+    import io
+    import json
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr(zipfile.ZipInfo("a/b.pyc", (2020, 1, 1, 0, 0, 0)), b"x" * 1000)
+        zf.writestr(zipfile.ZipInfo("c.txt", (2020, 1, 1, 0, 0, 0)), b"hello")
+    stored = build_site.stored_zip(buffer.getvalue())
+    with zipfile.ZipFile(io.BytesIO(stored)) as zf:
+        assert [i.filename for i in zf.infolist()] == ["a/b.pyc", "c.txt"]
+        assert {i.compress_type for i in zf.infolist()} == {zipfile.ZIP_STORED}
+        assert zf.read("a/b.pyc") == b"x" * 1000 and zf.read("c.txt") == b"hello"
+        assert zf.infolist()[0].date_time == (2020, 1, 1, 0, 0, 0)
+    lock = json.dumps({"packages": {"p": {"file_name": "p.whl", "sha256": "old"}}}).encode()
+    new = json.loads(build_site.relock(lock, "p.whl", stored))
+    assert new["packages"]["p"]["sha256"] == build_site._sha256(stored)
+    with pytest.raises(build_site.BuildError):
+        build_site.relock(lock, "other.whl", stored)
 
 
 def test_accept_encoding_parsing():
