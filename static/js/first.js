@@ -28,7 +28,7 @@
   var LAST_GAME_KEY = "caldera-park/last-game";
   var PREVIEW_KEY = "caldera-park/last-table";
   var PREVIEW_FORMAT = 1;
-  var PREVIEW_MAX = 400000; // characters: a larger drawing is not kept (the saves need the room)
+  var PREVIEW_MAX = 250000; // characters: a larger drawing is not kept (the saves need the room)
   var SAVE_DELAY_MS = 800; // after the last change of the drawing
   var BUILD_DAY = "2000-01-01"; // tools/first_screen.py draws the daily park with this day
   var STARTS = ["start", "daily-start", "guide-start", "pyr-guide-start", "cal-guide-start"];
