@@ -3,6 +3,7 @@
 #   make test           install what is needed and run the whole pytest suite (engine + browser)
 #   make site           build dist/ only
 #   make bench-startup  startup benchmark (cold/warm, app vs bare PyScript page, bytes)
+#   make bench-phone    startup under a phone's profile (4x CPU, slow network, first screen)
 # Installs are idempotent and quick when already done.
 
 PYTHON ?= python
@@ -11,10 +12,10 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: help install deps-python deps-node deps-browser deps-pyodide site serve test bench-startup clean
+.PHONY: help install deps-python deps-node deps-browser deps-pyodide site serve test bench-startup bench-phone clean
 
 help:
-	@sed -n '2,6p' Makefile | sed 's/^# *//'
+	@sed -n '2,7p' Makefile | sed 's/^# *//'
 
 install: deps-python deps-node deps-browser deps-pyodide
 
@@ -35,7 +36,7 @@ deps-browser:
 deps-pyodide:
 	@$(PYTHON) tools/pyodide_env.py
 
-site: deps-node deps-pyodide
+site: deps-python deps-node deps-pyodide
 	$(PYTHON) tools/build_site.py --out dist
 
 serve: site
@@ -50,6 +51,9 @@ test: deps-python deps-node deps-browser deps-pyodide
 
 bench-startup: deps-python deps-node deps-browser deps-pyodide
 	$(PYTHON) tools/bench_startup.py
+
+bench-phone: deps-python deps-node deps-browser deps-pyodide
+	$(PYTHON) tools/bench_phone.py
 
 clean:
 	rm -rf dist .pyodide-build

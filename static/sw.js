@@ -41,7 +41,15 @@ async function reuse(url, hash) {
 }
 
 // Fetch a file and check it against the manifest; a stale HTTP-cache copy is refetched once.
+// index.html is first asked for as "./", the URL the browser has just loaded the page from, so
+// the HTTP cache answers with a revalidation instead of a second download of the page.
 async function download(url, hash) {
+  if (url === INDEX) {
+    const page = await fetch(SCOPE.href, { cache: "no-cache", credentials: "same-origin" }).catch(
+      () => null
+    );
+    if (page && page.ok && (await sha256(page)) === hash) return page;
+  }
   for (const mode of ["no-cache", "reload"]) {
     const response = await fetch(url, { cache: mode, credentials: "same-origin" });
     if (!response.ok) throw new Error(`precache: ${url} answered ${response.status}`);

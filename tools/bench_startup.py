@@ -281,7 +281,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         root = work / "www"
         manifest = build(root / "app")
-        site_bytes = sum(p.stat().st_size for p in (root / "app").rglob("*") if p.is_file())
+        # the build's precompressed copies (FILE.br, FILE.gz) are encodings of its files, not files
+        site_bytes = sum(
+            p.stat().st_size
+            for p in (root / "app").rglob("*")
+            if p.is_file() and p.suffix not in (".br", ".gz")
+        )
         make_bare_page(root / "app", root / "bare")
         make_shell_page(root / "app", root / "shell")
         counter = Counter()

@@ -16,6 +16,11 @@ What goes in, all behind relative URLs so the site works from any sub-path of an
   the app's build, which keys its memory snapshots);
 - ``css/``, ``js/``, ``manifest.webmanifest``, ``sw.js`` from ``static/``; the icons, drawn by
   ``tools/icons.py``; the licences of the vendored runtime;
+- the first screen in ``index.html``: each game's new-game screen and rules, drawn by the app's
+  own view code in English and French (tools/first_screen.py), shown by ``js/first.js`` before
+  Python runs;
+- precompressed copies, ``FILE.br`` (brotli) and ``FILE.gz``, beside every file that compresses,
+  for ``tools/serve.py`` and static hosts that serve them (not part of the precache);
 - the precache manifest: every file with its SHA-256, written into ``sw.js`` together with a
   build version made from those hashes (a new build gets a new service-worker cache), and the
   same version stamped into ``index.html``.
@@ -28,16 +33,20 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
+import io
 import json
+import os
 import re
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools import app_package, icons, pyodide_env, stdlib_needs
+from tools import app_package, first_screen, icons, pyodide_env, stdlib_needs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,6 +63,7 @@ PYSCRIPT_LAZY_KEEP = ("toml-", "error-")
 PRECACHE_MARKER = "/*__PRECACHE__*/"
 BUILD_PLACEHOLDER = "__BUILD_VERSION__"
 PRELOAD_MARKER = "<!--__PRELOAD__-->"
+FIRST_SCREEN_MARKER = "<!--__FIRST_SCREEN__-->"
 # fetched with fetch() by PyScript / Pyodide: preloaded "as fetch" (CORS mode, same-origin
 # credentials, as fetch() asks); Pyodide loads pyodide.asm.js with import(), so a modulepreload.
 # Left out: the app's wheel, fetched by loadPackage with an integrity check only once Python
@@ -66,6 +76,25 @@ PRELOAD_FETCH = (
     "pyodide/python_stdlib.zip",
 )
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+# precompressed copies written beside each file that compresses (FILE.br, FILE.gz), which
+# tools/serve.py sends as static hosts do (Content-Encoding br or gzip); PNG images are compressed
+# already (the zip archives are stored uncompressed for this: see ``stored_zip``). They are
+# transfer encodings of the site's files, not files
+# of the site: the precache and the site's size leave them out.
+INCOMPRESSIBLE = (".png",)
+ENCODINGS = (".br", ".gz")
+BROTLI_QUALITY = 11
+ZOPFLI_ITERATIONS = 5
+# brotli at its best quality and zopfli take about half a minute each for the wasm: kept per
+# content hash between builds, in the user's cache directory (outside the tree;
+# $CALDERA_BUILD_CACHE puts it elsewhere)
+COMPRESS_CACHE = (
+    Path(os.environ["CALDERA_BUILD_CACHE"])
+    if os.environ.get("CALDERA_BUILD_CACHE")
+    else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    / "caldera-park"
+    / "brotli"
+)
 
 
 class BuildError(Exception):
@@ -135,6 +164,30 @@ def _prepare_out(out: Path) -> None:
     out.mkdir(parents=True)
 
 
+def stored_zip(data: bytes) -> bytes:
+    """The zip archive ``data`` with every entry stored (not compressed), in the same order with
+    the same names, dates and attributes."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(buffer, "w") as dst:
+        for info in src.infolist():
+            body = src.read(info)
+            copy = zipfile.ZipInfo(info.filename, info.date_time)
+            copy.external_attr = info.external_attr
+            copy.compress_type = zipfile.ZIP_STORED
+            dst.writestr(copy, body)
+    return buffer.getvalue()
+
+
+def relock(lock: bytes, wheel_name: str, wheel: bytes) -> bytes:
+    """The lock file with the hash of ``wheel`` for the package whose file is ``wheel_name``."""
+    data = json.loads(lock)
+    entries = [e for e in data["packages"].values() if e.get("file_name") == wheel_name]
+    if len(entries) != 1:
+        raise BuildError(f"the lock does not list {wheel_name} once")
+    entries[0]["sha256"] = _sha256(wheel)
+    return (json.dumps(data, indent=1, sort_keys=True) + "\n").encode()
+
+
 def collect(root: Path = ROOT, stdlib_keep=None) -> dict[str, bytes]:
     """Every file of the site except ``sw.js``, as relative path -> bytes (index.html unstamped)."""
     packages = check_node_modules(root)
@@ -162,9 +215,14 @@ def collect(root: Path = ROOT, stdlib_keep=None) -> dict[str, bytes]:
         raise BuildError(str(exc)) from exc
     if stdlib_name != "python_stdlib.zip":
         raise BuildError(f"the compiled standard library is {stdlib_name}, not python_stdlib.zip")
-    files["pyodide/python_stdlib.zip"] = stdlib
-    files[f"pyodide/{package['wheel_name']}"] = package["wheel"]
-    files["pyodide/pyodide-lock.json"] = package["lock"]
+    # both archives stored uncompressed: the server's brotli (or gzip) compresses each one
+    # whole, across its modules, which per-entry deflate cannot (issue 25: 0.59 MB less with
+    # brotli, 0.15 MB less with gzip, on a phone's first visit)
+    files["pyodide/python_stdlib.zip"] = stored_zip(stdlib)
+    wheel = stored_zip(package["wheel"])
+    files[f"pyodide/{package['wheel_name']}"] = wheel
+    files["pyodide/pyodide-lock.json"] = relock(package["lock"], package["wheel_name"], wheel)
+    package = {**package, "wheel": wheel}
     files["index.html"] = (root / "index.html").read_bytes()
     files["pyscript.toml"] = (root / "pyscript.toml").read_bytes()
     static = root / "static"
@@ -214,6 +272,60 @@ def preload_links(files: dict[str, bytes]) -> str:
     return "\n  ".join(lines)
 
 
+def _encoder(name: str):
+    """The build dependency ``name`` (brotli, zopfli): the site's precompressed files need it."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        raise BuildError(
+            f"the {name} package is missing: the site's precompressed files need it; "
+            "install it with `make deps-python` (pip install -e '.[test,site]')"
+        ) from exc
+
+
+def compressed(data: bytes, encoding: str, cache: Path | None = COMPRESS_CACHE) -> bytes:
+    """``data`` as brotli (quality 11) or gzip (made by zopfli, ``ZOPFLI_ITERATIONS``: 3 to 6 %
+    smaller than zlib's level 9, read by every gzip reader); kept in ``cache`` per content hash,
+    so a build after the first one does not spend a minute on the wasm."""
+    if encoding == ".br":
+        tag, make = (
+            f"q{BROTLI_QUALITY}.br",
+            lambda: _encoder("brotli").compress(data, quality=BROTLI_QUALITY),
+        )
+    else:
+        tag, make = (
+            f"z{ZOPFLI_ITERATIONS}.gz",
+            lambda: _encoder("zopfli.gzip").compress(data, numiterations=ZOPFLI_ITERATIONS),
+        )
+    key = cache / f"{_sha256(data)}.{tag}" if cache is not None else None
+    if key is not None and key.is_file():
+        return key.read_bytes()
+    packed = make()
+    if key is not None:
+        key.parent.mkdir(parents=True, exist_ok=True)
+        tmp = key.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(packed)
+        tmp.replace(key)  # atomic: parallel builds (test workers) never read half a file
+    return packed
+
+
+def precompress(out: Path, files: dict[str, bytes], cache: Path | None = COMPRESS_CACHE) -> dict:
+    """Write FILE.br and FILE.gz beside every file of ``files`` that compresses (only when
+    smaller); returns {encoding: {path: size}}."""
+    for name in ("brotli", "zopfli.gzip"):
+        _encoder(name)  # fail loudly before writing anything
+    sizes: dict[str, dict[str, int]] = {e: {} for e in ENCODINGS}
+    for path, data in sorted(files.items()):
+        if path.endswith(INCOMPRESSIBLE):
+            continue
+        for encoding in ENCODINGS:
+            packed = compressed(data, encoding, cache)
+            if len(packed) < len(data):
+                (out / (path + encoding)).write_bytes(packed)
+                sizes[encoding][path] = len(packed)
+    return sizes
+
+
 def build(out: Path, root: Path = ROOT, stamp: str = "", stdlib_keep=None) -> dict:
     """Build the site into ``out``; returns the precache manifest written into ``sw.js``.
     ``stdlib_keep``: the standard library to ship (default: tools/stdlib_keep.txt's list)."""
@@ -221,7 +333,14 @@ def build(out: Path, root: Path = ROOT, stamp: str = "", stdlib_keep=None) -> di
     html = files["index.html"].decode()
     if html.count(PRELOAD_MARKER) != 1:
         raise BuildError(f"index.html must hold the marker {PRELOAD_MARKER} exactly once")
-    files["index.html"] = html.replace(PRELOAD_MARKER, preload_links(files)).encode()
+    html = html.replace(PRELOAD_MARKER, preload_links(files))
+    if html.count(FIRST_SCREEN_MARKER) != 1:
+        raise BuildError(f"index.html must hold the marker {FIRST_SCREEN_MARKER} exactly once")
+    try:
+        first = first_screen.markup()
+    except first_screen.FirstScreenError as exc:
+        raise BuildError(f"the first screen: {exc}") from exc
+    files["index.html"] = html.replace(FIRST_SCREEN_MARKER, first).encode()
     check_references(files)
     content = hashlib.sha256(stamp.encode())
     for path in sorted(files):
@@ -247,6 +366,7 @@ def build(out: Path, root: Path = ROOT, stamp: str = "", stdlib_keep=None) -> di
         target = out / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
+    precompress(out, files)
     return manifest
 
 
@@ -262,10 +382,18 @@ def main(argv: list[str] | None = None) -> int:
     except BuildError as exc:
         print(f"build_site: {exc}", file=sys.stderr)
         return 1
-    total = sum((Path(args.out) / p).stat().st_size for p in manifest["files"])
+    out = Path(args.out)
+    total = sum((out / p).stat().st_size for p in manifest["files"])
+    packed = {
+        e: sum(
+            (out / (p + e)).stat().st_size for p in manifest["files"] if (out / (p + e)).is_file()
+        )
+        for e in ENCODINGS
+    }
     print(
         f"built {args.out}: {len(manifest['files'])} files, {total / 1e6:.1f} MB, "
-        f"version {manifest['version']}"
+        f"version {manifest['version']}; precompressed .br {packed['.br'] / 1e6:.1f} MB, "
+        f".gz {packed['.gz'] / 1e6:.1f} MB"
     )
     return 0
 

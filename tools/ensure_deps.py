@@ -3,8 +3,8 @@
     python tools/ensure_deps.py python    # the project's test extras (pyproject.toml), editable
     python tools/ensure_deps.py chromium  # a Chromium for the browser tests (Debian's package)
 
-Python: every requirement of ``[project.optional-dependencies] test`` must be installed at a
-version the requirement accepts, else ``pip install -e '.[test]'`` runs.
+Python: every requirement of ``[project.optional-dependencies] test`` and ``site`` must be
+installed at a version the requirement accepts, else ``pip install -e '.[test,site]'`` runs.
 Chromium: ``$CHROMIUM_PATH``, ``/usr/bin/chromium`` or ``chromium`` on PATH; if none,
 ``apt-get install chromium`` (as root).
 """
@@ -29,11 +29,14 @@ sys.path.insert(0, str(ROOT))
 
 from tools.chromium import find_chromium  # noqa: E402
 
+EXTRAS = ("test", "site")
 
-def missing_python_requirements(extra: str = "test") -> list[str]:
+
+def missing_python_requirements(extras: tuple[str, ...] = EXTRAS) -> list[str]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     wanted = list(project.get("dependencies", []))
-    wanted += project.get("optional-dependencies", {}).get(extra, [])
+    for extra in extras:
+        wanted += project.get("optional-dependencies", {}).get(extra, [])
     missing = []
     for text in wanted:
         req = Requirement(text)
@@ -53,7 +56,15 @@ def ensure_python() -> int:
         print("python deps: ok")
         return 0
     print("python deps: installing; missing " + ", ".join(missing), flush=True)
-    cmd = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "-e", ".[test]"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "pip",
+        "install",
+        "--disable-pip-version-check",
+        "-e",
+        f".[{','.join(EXTRAS)}]",
+    ]
     return subprocess.call(cmd, cwd=ROOT)
 
 

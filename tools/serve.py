@@ -3,12 +3,13 @@
 Used by ``make serve`` and, as a library, by the browser tests and the startup benchmark. It is
 a threaded ``http.server`` with the MIME types the site needs (``.mjs``, ``.wasm``,
 ``.webmanifest``) and ``Cache-Control: no-cache``, so a browser revalidates every file and a new
-build is picked up at once. Like a static host, it answers with gzip-compressed bodies
-(``Content-Encoding: gzip``) when the browser accepts them, for every type that compresses
-(everything but zip archives, wheels and PNG images, which are compressed already); the
-compressed bytes are made once per file version and kept in memory. Optionally the site is
-mounted under a sub-path (``--prefix``) to show that it only uses relative URLs, and every
-response's size is counted.
+build is picked up at once. Like a static host, it answers with compressed bodies when the
+browser accepts them: the build's precompressed ``FILE.br`` (brotli, ``Content-Encoding: br``)
+when the request's ``Accept-Encoding`` names ``br``, else its ``FILE.gz``; a file without them
+(a directory built without precompressed files) is gzip-compressed here, once per file version
+and kept in memory, unless it is a zip archive, a wheel or a PNG image, usually compressed
+already. Optionally the site is mounted under a sub-path (``--prefix``) to show that it only
+uses relative URLs, and every response's size is counted.
 """
 
 from __future__ import annotations
@@ -44,6 +45,33 @@ MIME_TYPES = {
 INCOMPRESSIBLE = (".zip", ".whl", ".png", ".gz", ".br")
 _GZIP_CACHE: dict[tuple[str, int, int], bytes] = {}
 _GZIP_LOCK = threading.Lock()
+
+
+def _accepts(header: str, coding: str) -> bool:
+    """Whether an Accept-Encoding header accepts ``coding`` (named with a q other than 0)."""
+    for part in header.split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip().lower() != coding:
+            continue
+        q = params.strip().lower().replace(" ", "")
+        return not (q.startswith("q=") and q[2:] in ("0", "0.", "0.0", "0.00", "0.000"))
+    return False
+
+
+def encoded(path: str, accept: str, brotli: bool = True) -> tuple[str, bytes] | None:
+    """(content coding, body) for ``path`` under the request's Accept-Encoding: the build's
+    precompressed ``.br``, else its ``.gz``, else gzip made here; None to send the file as is."""
+    for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
+        if coding == "br" and not brotli:
+            continue
+        stored = path + suffix
+        fresh = os.path.isfile(stored) and os.stat(stored).st_mtime_ns >= os.stat(path).st_mtime_ns
+        if _accepts(accept, coding) and fresh:  # never a copy older than its file
+            with open(stored, "rb") as f:
+                return coding, f.read()
+    if _accepts(accept, "gzip") and not path.endswith(INCOMPRESSIBLE):
+        return "gzip", gzipped(path)
+    return None
 
 
 def gzipped(path: str) -> bytes:
@@ -100,6 +128,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     counter: Counter | None = None
     quiet = True
+    brotli = True  # False: gzip only, as a host without brotli (the phone benchmark's figures)
 
     def setup(self) -> None:
         super().setup()
@@ -119,22 +148,23 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Content-Length", "0")
             self.end_headers()
             return
-        if self._send_gzipped():
+        if self._send_encoded():
             return
         super().do_GET()
 
-    def _send_gzipped(self) -> bool:
-        """Answer with the gzip-compressed file when it is one worth compressing and the client
-        accepts gzip; False to let the plain handler answer (directories, 404s, ranges...)."""
+    def _send_encoded(self) -> bool:
+        """Answer with the compressed file (brotli or gzip) when it is one worth compressing and
+        the client accepts it; False to let the plain handler answer (directories, 404s,
+        ranges...)."""
         accepts = self.headers.get("Accept-Encoding", "")
-        if "gzip" not in accepts or self.headers.get("Range"):
+        if not (_accepts(accepts, "br") or _accepts(accepts, "gzip")) or self.headers.get("Range"):
             return False
         path = self.translate_path(self.path)
         if os.path.isdir(path) and not self.path.split("?", 1)[0].endswith("/"):
             return False  # the plain handler redirects to the slash
         if os.path.isdir(path):
             path = os.path.join(path, "index.html")
-        if not os.path.isfile(path) or path.endswith(INCOMPRESSIBLE):
+        if not os.path.isfile(path) or path.endswith((".br", ".gz")):
             return False
         mtime = int(os.stat(path).st_mtime)
         since = self.headers.get("If-Modified-Since")
@@ -148,11 +178,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 self.send_header("Vary", "Accept-Encoding")
                 self.end_headers()
                 return True
-        body = gzipped(path)
+        answer = encoded(path, accepts, self.brotli)
+        if answer is None:
+            return False
+        coding, body = answer
         self.send_response(200)
         self.send_header("Last-Modified", self.date_time_string(mtime))
         self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", coding)
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -195,14 +228,16 @@ def make_server(
     prefix: str = "/",
     counter: Counter | None = None,
     quiet: bool = True,
+    brotli: bool = True,
 ) -> SiteServer:
-    """A server for ``directory`` mounted at ``prefix`` (port 0 picks a free port)."""
+    """A server for ``directory`` mounted at ``prefix`` (port 0 picks a free port); ``brotli``
+    False answers gzip even to a browser that accepts br."""
     if not prefix.startswith("/") or not prefix.endswith("/"):
         raise ValueError(f"prefix must start and end with '/': {prefix!r}")
     handler = type(
         "BoundSiteHandler",
         (SiteHandler,),
-        {"prefix": prefix, "counter": counter, "quiet": quiet},
+        {"prefix": prefix, "counter": counter, "quiet": quiet, "brotli": brotli},
     )
     return SiteServer((host, port), functools.partial(handler, directory=str(directory)))
 

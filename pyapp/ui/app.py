@@ -30,7 +30,7 @@ import time
 import js
 from pyodide.ffi import create_proxy
 
-from . import i18n
+from . import i18n, takeover
 from .composition import compose
 from .feature import run_work
 from .table import BotRunner
@@ -254,6 +254,9 @@ def start(root) -> App:
     app.platform.watch_storage(app.storage_changed)
     app.platform.set_document_language(i18n.language())  # also when the start failed early
     app._schedule_work(WORK_DELAY_S)  # the saved games checked for the list, while idle
+    first = getattr(js.window, "CalderaFirst", None)  # the choices made on the first screen
+    if first is not None:
+        takeover.replay(app.box, first.takeover(), lambda text: js.console.warn(text))
     app.listen()
     app.redraw()
     # the engine, parks and catalogues live as long as the page: keep them out of the cyclic

@@ -64,6 +64,9 @@
     "A file of the game stored on this device is damaged. Connect to the internet once and try again: the game repairs itself and then plays offline again.":
       "Un fichier du jeu gardé sur cet appareil est abîmé. Connectez-vous une fois à internet puis réessayez : le jeu se répare et fonctionne ensuite de nouveau hors ligne.",
     "Repairing the game’s files…": "Réparation des fichiers du jeu…",
+    // the first screen before Python runs (js/first.js)
+    "Starting as soon as the game is ready": "La partie commence dès que le jeu est prêt",
+    "Available as soon as the game is ready": "Disponible dès que le jeu est prêt",
   };
 
   function language() {
@@ -492,6 +495,8 @@
     fail: fail,
     died: died,
     progress: setProgress,
+    language: language,
+    tr: tr,
     repairCache: repairCache,
     checkForUpdate: checkForUpdate,
     acceptUpdate: acceptUpdate,

@@ -85,11 +85,16 @@ def test_service_worker_activates_and_precaches_the_whole_build(page, site, site
     assert list(caches) == [f"caldera-park-{site.version}"]
     cached = sorted(url[len(site_url) :] for url in caches[f"caldera-park-{site.version}"])
     assert cached == sorted(site.files)
-    # every file in the site is in the precache manifest (except the worker itself)
+    # every file in the site is in the precache manifest (except the worker itself, and the
+    # build's precompressed copies FILE.br / FILE.gz, transfer encodings of those files)
     on_disk = sorted(
-        p.relative_to(site.path).as_posix() for p in site.path.rglob("*") if p.is_file()
+        p.relative_to(site.path).as_posix()
+        for p in site.path.rglob("*")
+        if p.is_file() and p.suffix not in (".br", ".gz")
     )
     assert sorted([*site.files, "sw.js"]) == on_disk
+    packed = [p for p in site.path.rglob("*") if p.suffix in (".br", ".gz")]
+    assert packed and all(p.with_suffix("").is_file() for p in packed)
     # and the manifest hashes are the real content hashes
     for path, digest in site.files.items():
         if path != "index.html":
