@@ -190,3 +190,40 @@ def test_a_chance_move_waits_for_its_answerer_to_have_joined():
     assert "has not joined" in refused("join_first", pk.play, a, 0, [face_down])
     pk = pk.play(a, 0, [str(park.legal_actions(pk.state)[0])])  # the sun: no draw
     assert pk.pending is None and pk.handler() == 1
+
+
+JUNK_VALUES = [None, 0, -1, 1, 2, 7, 10**30, 1.5, True, "", "x", "a" * 300, [], [0], [[0]], {}]
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("caledea", 2), ("park", 3), ("pyramids", 2)])
+def test_random_damage_gets_a_message_never_another_exception(game_id, players):
+    """Fields of a real link replaced by values of any JSON type, and letters of its text
+    changed: every one is a ``LinkError`` (or, rarely, still a valid game), nothing else."""
+    import random
+
+    rnd = random.Random(f"{game_id}{players}")
+    _, links = play_by_links(game_id, players, seed="fuzz", bot="greedy")
+    payloads = [link.decode(links[i]) for i in (2, len(links) // 2, -1)]
+    refusals = 0
+    for _ in range(250):
+        p = json.loads(json.dumps(rnd.choice(payloads)))
+        key = rnd.choice(list(p))
+        if key in ("c", "r", "s") and p[key] and rnd.random() < 0.6:
+            i = rnd.randrange(len(p[key]))
+            if key == "s" and rnd.random() < 0.5:
+                p["s"][i][rnd.randrange(len(p["s"][i]))] = rnd.choice(JUNK_VALUES)
+            else:
+                p[key][i] = rnd.choice(JUNK_VALUES)
+        elif key == "o":
+            p["o"][rnd.choice([*p["o"], "extra", "seed"])] = rnd.choice(JUNK_VALUES)
+        else:
+            p[key] = rnd.choice(JUNK_VALUES)
+        text = list(link.encode(p) if rnd.random() < 0.7 else link.encode(payloads[-1]))
+        if rnd.random() < 0.3:
+            text[rnd.randrange(len(text))] = rnd.choice("AZaz09-_")
+        try:
+            LinkGame.from_text("".join(text))
+        except LinkError as e:
+            refusals += 1
+            assert str(e) and "\n" not in str(e)
+    assert refusals > 150  # the rest: an unchanged link, or a change that leaves it valid
