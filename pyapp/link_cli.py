@@ -28,7 +28,7 @@ def _usage(message: str):
 
 
 def _base(args) -> str:
-    return args.url or os.environ.get("PYAPP_LINK_URL") or DEFAULT_URL
+    return args.app_url or os.environ.get("PYAPP_LINK_URL") or DEFAULT_URL
 
 
 def read_device(path: str, make: bool) -> dict:
@@ -223,7 +223,9 @@ def add_commands(sub, with_game) -> None:
     new.add_argument("--secret", required=True, help="this seat's secret file (made if missing)")
     new.add_argument("--names", default=None, help="comma-separated names, one per seat")
     new.add_argument("--seat", type=_seat, default=0, help="this device's seat (default 1)")
-    new.add_argument("--url", default=None, help=f"the app's address (default {DEFAULT_URL})")
+    new.add_argument(
+        "--app-url", default=None, help=f"the app's address in links (default {DEFAULT_URL})"
+    )
     new.set_defaults(run=cmd_new)
     show = lsub.add_parser("show", help="print the game of a link and whose turn it is")
     show.add_argument("url_text", metavar="URL")
@@ -237,7 +239,9 @@ def add_commands(sub, with_game) -> None:
     )
     play.add_argument("--secret", required=True, help="this seat's secret file (made if missing)")
     play.add_argument("--bot", default=None, help="let this computer player choose the moves")
-    play.add_argument("--url", default=None, help=f"the app's address (default {DEFAULT_URL})")
+    play.add_argument(
+        "--app-url", default=None, help=f"the app's address in links (default {DEFAULT_URL})"
+    )
     play.set_defaults(run=cmd_play)
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from linkplay import play_by_links
 
+from pyapp.core import link
+from pyapp.core.link import LinkGame
+
 REPO = Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "node_modules" / "pyodide"
-
-from pyapp.core import link  # noqa: E402
-from pyapp.core.link import LinkGame  # noqa: E402
 
 pytestmark = [
     pytest.mark.node,
