@@ -61,8 +61,9 @@ _DATA = re.compile(r"[A-Za-z0-9_-]*\Z")
 
 
 class LinkError(LoadError):
-    """A link refused, ``kind`` saying which way: damaged, too_long, other_game, changed,
-    reveal, skipped, illegal, join_first, seat, not_your_turn, over."""
+    """A link (or a step) refused, ``kind`` saying which way: damaged, too_long, other_game,
+    changed, reveal, skipped, illegal, join_first, seat, options; the device's layers add
+    not_your_turn, over and storage."""
 
     kind = "damaged"
 
