@@ -153,6 +153,10 @@ class LinkDevice:
     def _keep(self, lg: LinkGame) -> None:
         self._set(GAME_PREFIX + lg.gid, lg.text())
 
+    def keep(self, lg: LinkGame) -> None:
+        """Keep ``lg`` as this device's copy (a step the screens checked: a seat joining)."""
+        self._keep(lg)
+
     def my_seat(self, lg: LinkGame) -> int | None:
         """This device's seat: the one its secret committed to, else the seat to play now if
         nobody has taken it yet (this device will join with its first step), else ``None``."""
