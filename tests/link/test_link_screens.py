@@ -90,10 +90,12 @@ def test_devices_play_by_links_from_the_table(game_id, players, moves, monkeypat
         assert app.link.open_link(url)
         if app.link.view == "seat":  # several free seats: the person says which is theirs
             app.table.handle("link-seat", {"seat": str(to)})
-        assert app.banner.message is None, app.banner.message
         assert app.link.seat == to
-        if app.link.drawn is not None:
+        if app.link.drawn is not None:  # the banner says this device drew the chance
             answered += 1
+            assert app.banner.message == ("link.drawn", {"name": names[lg.pending["seat"]]})
+            app.banner.clear()
+        assert app.banner.message is None, app.banner.message
         step(app, bots[to])
         if app.link.lg.pending is not None:
             chance += 1

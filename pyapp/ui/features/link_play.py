@@ -16,7 +16,8 @@
 * ``open_link(href)`` (the page's address with ``#g=...``): a new game joins, the same or an
   older link opens this device's copy, a refused link puts its message in the banner and
   changes nothing;
-* "Games by link" (the header): this device's linked games with whose turn it is, to resume.
+* "Games by link" (under the new-game form, and on the waiting screen): this device's
+  linked games with whose turn it is, to resume.
 
 The device's copy is what is kept (``keeps_game``: the saved games do not autosave a linked
 game, whose moves replayed without the link's reseeds would draw otherwise). Everything read
@@ -243,6 +244,8 @@ class LinkPlay(Feature):
             try:
                 lg = self.device.play(lg.gid, [])
                 self.drawn = mover
+                if self.messages is not None:
+                    self.messages.post("link.drawn", name=mover)
             except LinkError as e:
                 self._refused(_message(e))
         self.show(lg, seat)
@@ -284,9 +287,6 @@ class LinkPlay(Feature):
 
     # -------------------------------------------------------------- input
 
-    def menu(self, table) -> list[tuple[str, ...]]:
-        return [("link-list", "link.menu")]
-
     def overlay_open(self, table) -> bool:
         return self.view is not None or self._waiting(table)
 
@@ -320,7 +320,7 @@ class LinkPlay(Feature):
         if action == "link-back":
             self.view = None
             self.choosing = None
-            table.focus = "menu-link-list"
+            table.focus = "link-list" if table.screen == "setup" else None
             return True
         if action == "link-new":
             self.view = "form"
@@ -415,9 +415,12 @@ class LinkPlay(Feature):
         return None
 
     def decorate(self, body: E, table) -> E:
+        # inside the game's own screen element (its layout fills the viewport: never wrapped)
         add_play_texts()
+        if not isinstance(body, E):
+            return body
         if table.screen == "setup" or table.state is None:
-            button = h(
+            row = h(
                 "div",
                 {"class": "link-start", "data-key": "link-start-row"},
                 h(
@@ -425,15 +428,15 @@ class LinkPlay(Feature):
                     {"type": "button", "data-action": "link-new", "data-key": "link-new"},
                     t("link.start_button"),
                 ),
+                h(
+                    "button",
+                    {"type": "button", "data-action": "link-list", "data-key": "link-list"},
+                    t("link.menu"),
+                ),
             )
-            return h("div", {"class": "link-wrap"}, body, button)
-        if self.active(table):
-            extra = []
-            if self.drawn is not None:
-                drawn = t("link.drawn", name=self.drawn)
-                extra.append(h("p", {"class": "link-drawn", "role": "status"}, drawn))
-            extra.append(self._share_panel(compact=True))
-            return h("div", {"class": "link-wrap"}, body, *extra)
+            return E(body.tag, body.attrs, [*body.children, row])
+        if self.active(table) and table.screen == "end":  # the last link, for the others
+            return E(body.tag, body.attrs, [*body.children, self._share_panel(compact=True)])
         return body
 
     def _wait_screen(self) -> E:
@@ -447,8 +450,6 @@ class LinkPlay(Feature):
         else:
             text = t("link.wait.turn", name=name)
         parts = [h("p", {"class": "link-wait-text", "data-key": "link-wait-text"}, text)]
-        if self.drawn is not None:
-            parts.append(h("p", {"class": "link-drawn"}, t("link.drawn", name=self.drawn)))
         parts.append(self._share_panel())
         parts.append(
             h(
