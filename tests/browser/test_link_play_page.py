@@ -1,7 +1,9 @@
 """Play with friends by link in Chromium, through the page only: two browser contexts (two
 devices, each its own storage) play a few turns of each game by passing the link, read from the
 share panel's field and opened with ``page.goto`` (the page's ``hashchange``); Caldera Park's
-draws are answered across the devices; a three-seat game with the command line in one seat; a
+draws are answered across the devices; a three-seat game: the command line made it and holds
+a seat, a device in another seat, and a third device opens the app for the first time at the
+link (the boot reads the fragment once Python is ready); a
 tampered link refused with its message and the copy kept; the fragment cleared from the
 address bar; French; axe-core and the text fit on the form and the waiting screen at a phone's
 and a laptop's size; a clean console."""
@@ -58,16 +60,21 @@ def start_by_link(page, game: str, names: list[str], me: int = 0) -> str:
     for s, name in enumerate(names):
         page.locator(f"input[data-action=link-name][data-seat='{s}']").fill(name)
     page.locator(f"input[data-action=link-me][value='{me}']").check()
+    check_screen(page, f"{game} form")
     page.locator("[data-action=link-start]").click()
     page.wait_for_selector(WAITING, timeout=WAIT)
     return page.locator("[data-key=link-field]").input_value()
 
 
-def take_turn(page, game: str, url: str, seat: int, rng: random.Random) -> str:
-    """Open ``url`` on this device, take its seat if asked, play its turn; the next link."""
-    before = renders(page)
-    page.goto(url)
-    settle(page, before)
+def take_turn(page, game: str, url: str, seat: int, rng: random.Random, go=True) -> str:
+    """Open ``url`` on this device (``go``: the page is not already at it), take its seat if
+    asked, play its turn; the next link."""
+    if go:
+        before = renders(page)
+        page.goto(url)
+        settle(page, before)
+    else:
+        page.wait_for_selector(SETTLED, timeout=WAIT)
     assert "#" not in page.url  # the fragment is cleared: a reload does not open it again
     if page.locator("[data-action=link-seat]").count():
         before = renders(page)
@@ -123,11 +130,15 @@ def play_game(pages, game, url, rng, moves, answered_needed=False):
         if to is None or (lg.moves >= moves and (answered or not answered_needed)):
             return url, lg
         dev = pages[to]
+        go = True
+        if callable(dev):  # a device that opens the app for the first time at this link
+            dev = pages[to] = dev(url)
+            go = False
         if isinstance(dev, tuple):  # the command line, with its secret file
             url = cli("play", url, "--bot", "greedy", "--secret", dev[1], "--app-url", dev[2])
             continue
         pending = lg.pending is not None and lg.handler() == to
-        url = take_turn(dev, game, url, to, rng)
+        url = take_turn(dev, game, url, to, rng, go)
         if pending:
             answered = True
             banner = dev.locator("[data-message='link.drawn']")
@@ -194,9 +205,20 @@ def test_two_devices_play_each_game_by_link_and_the_cli_takes_a_seat(browser, si
             "new", "--game", "pyramids", "--players", "3", "--names", "Cy,Ann,Bob",
             "--secret", secret, "--app-url", site_url,
         )  # fmt: skip
-        pages = {0: ("cli", secret, site_url), 1: ann, 2: bob}
+        contexts = []
+
+        def first_visit(at: str):
+            context = browser.new_context(viewport=PHONE)
+            log.watch_context(context)
+            contexts.append(context)
+            return open_app(context, at, log)  # the link opens the app on a first visit
+
+        pages = {0: ("cli", secret, site_url), 1: ann, 2: first_visit}
         url, lg = play_game(pages, "pyramids", url, rng, moves=5)
         assert lg.moves >= 5 and all(c is not None for c in lg.commits)
+        assert contexts and not isinstance(pages[2], type(first_visit))
+        for context in contexts:
+            context.close()
     finally:
         ctx_a.close()
         ctx_b.close()
