@@ -1,5 +1,6 @@
-"""A small QR code encoder (ISO/IEC 18004), pure Python: byte mode, error correction M (L when
-that saves a version), versions 1 to 40, the mask of least penalty; drawn as one SVG path.
+"""A small QR code encoder (ISO/IEC 18004), pure Python: byte mode, the smallest version that
+holds the data, error correction M where it fits that version, else L, versions 1 to 40, the
+mask of least penalty; drawn as one SVG path.
 
 ``encode(data: bytes) -> list[list[bool]]`` (rows, True = dark) raises ``ValueError`` when the
 data does not fit version 40-L (2,953 bytes). The steps are exposed for the tests:
