@@ -97,8 +97,11 @@ def test_devices_play_by_links_from_the_table(game_id, players, moves, monkeypat
             app.banner.clear()
         assert app.banner.message is None, app.banner.message
         step(app, bots[to])
-        if app.link.lg.pending is not None:
+        if app.link.lg.pending is not None:  # the waiting screen says who draws it, and when
             chance += 1
+            answerer = app.link.lg.name(app.link.lg.pending["answerer"])
+            text = view(app.table)[-1].find(data_key="link-wait-text").text()
+            assert text == TEXTS_EN["link.wait.chance"].format(name=answerer)
         url = app.link.url()
         holder = to
     assert link.LinkGame.from_text(url).moves >= min(moves, 1)
@@ -192,3 +195,25 @@ TEXTS_EN_REFUSED = {
     for k, v in __import__("pyapp.ui.link_device", fromlist=["TEXTS_EN"]).TEXTS_EN.items()
     if k.startswith("link.refused.")
 }
+
+
+def test_to_the_end_the_last_link_is_offered_on_the_end_screen():
+    ann, bob = device("pyramids"), device("pyramids")
+    url = start(ann, 2, 0, ["Ann", "Bob"])
+    game = games.get("pyramids")
+    apps, bots = [ann, bob], [game.make_bot("greedy", s) for s in range(2)]
+    for _ in range(400):
+        lg = link.LinkGame.from_text(url)
+        if next_seat(lg) is None:
+            break
+        app = apps[next_seat(lg)]
+        app.link.open_link(url)
+        step(app, bots[app.link.seat])
+        url = app.link.url()
+    assert link.LinkGame.from_text(url).over()
+    last = ann if ann.link.lg.over() else bob
+    assert last.table.screen == "end" and not last.link.overlay_open(last.table)
+    body = view(last.table, lambda: __import__("pyapp.ui.vdom", fromlist=["h"]).h("main", {}))
+    assert body[-1].find(data_key="link-field").attrs["value"] == url
+    (entry,) = last.link.entries()
+    assert entry["state"] == "over" and entry["turn"] == "Finished"
