@@ -77,6 +77,7 @@ def take_turn(page, game: str, url: str, seat: int, rng: random.Random, go=True)
         page.wait_for_selector(SETTLED, timeout=WAIT)
     assert "#" not in page.url  # the fragment is cleared: a reload does not open it again
     if page.locator("[data-action=link-seat]").count():
+        check_screen(page, "which player are you")
         before = renders(page)
         page.locator(f"[data-action=link-seat][data-seat='{seat}']").click()
         settle(page, before)
