@@ -372,14 +372,16 @@ class LinkGame:
                     f"this link changes what was already played (step {n + 1}): refused",
                     "changed",
                 )
+        older = len(steps) < len(mine)
         for seat, (c, old) in enumerate(zip(payload["c"], self.commits, strict=True)):
-            if old is not None and c != old:
+            # an older link may come from before a seat joined: no commitment yet
+            if old is not None and c != old and not (older and c is None):
                 raise LinkError(
                     f"this link changes {self.name(seat)}'s commitment: it is of another game "
                     "or was changed",
                     "other_game",
                 )
-        if len(steps) < len(mine):
+        if older:
             return "old"
         if len(steps) == len(mine):
             if payload["r"] != self.reveals or payload["c"] != self.commits:

@@ -217,3 +217,20 @@ def test_to_the_end_the_last_link_is_offered_on_the_end_screen():
     assert body[-1].find(data_key="link-field").attrs["value"] == url
     (entry,) = last.link.entries()
     assert entry["state"] == "over" and entry["turn"] == "Finished"
+
+
+def test_a_link_from_before_this_device_joined_opens_the_copy():
+    ann, bob = device("caledea"), device("caledea")
+    first = start(ann, 2, 0, ["Ann", "Bob"])
+    bob.link.open_link(first)  # Bob joins: his copy holds his commitment
+    gid = bob.link.lg.gid
+    kept = bob.link.device.storage.getItem(GAME_PREFIX + gid)
+    bob.link.open_link(first)  # the first link again: older than the copy, not another game
+    assert bob.banner.message == ("link.banner", {"text": TEXTS_EN_REFUSED_OLD})
+    assert bob.link.device.storage.getItem(GAME_PREFIX + gid) == kept
+    assert bob.link.lg.commits[1] is not None
+
+
+TEXTS_EN_REFUSED_OLD = __import__("pyapp.ui.link_device", fromlist=["TEXTS_EN"]).TEXTS_EN[
+    "link.opened.old"
+]
