@@ -158,6 +158,12 @@ def test_two_devices_play_each_game_by_link_and_the_cli_takes_a_seat(browser, si
         url = start_by_link(ann, "park", ["Ann", "Bob"])
         check_screen(ann, "park waiting, laptop")
         assert ann.locator("svg.link-qr").count() == 1
+        assert ann.evaluate("document.activeElement.dataset.key") == "link-title"
+        # Copy puts the link on the clipboard and says so
+        ctx_a.grant_permissions(["clipboard-read", "clipboard-write"])
+        ann.locator("[data-action=link-copy]").click()
+        ann.wait_for_selector("[data-key=link-status]:has-text('Copied')")
+        assert ann.evaluate("navigator.clipboard.readText()") == url
         url, lg = play_game({0: ann, 1: bob}, "park", url, rng, moves=4, answered_needed=True)
         assert lg.moves >= 4
         # the list of games by link says whose turn it is on each device

@@ -194,6 +194,8 @@ class LinkPlay(Feature):
         self.gen = table.generation
         if seat is not None and next_seat(lg) == seat and table.screen == "handover":
             table.handle("ready", {})  # this device's own turn: no hand-over screen
+        elif self._waiting(table):
+            table.focus = "link-title"  # the waiting screen's heading
 
     def _refused(self, message: str) -> None:
         if self.messages is not None:
