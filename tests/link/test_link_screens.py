@@ -19,7 +19,9 @@ BASE = "https://example.test/app/"
 
 
 @pytest.fixture(autouse=True)
-def english():
+def english(monkeypatch):
+    # a fixed game id: the setup (drawn from it) is the same at every run
+    monkeypatch.setattr(link, "new_game_id", lambda: "beef" * 8)
     i18n.set_language("en")
     yield
     i18n.set_language("en")
@@ -67,9 +69,7 @@ def test_every_text_in_both_languages():
     ("game_id", "players", "moves"),
     [("pyramids", 2, 8), ("caledea", 2, 10), ("park", 3, 10)],
 )
-def test_devices_play_by_links_from_the_table(game_id, players, moves, monkeypatch):
-    # a fixed game id: the setup (drawn from it) the same at every run
-    monkeypatch.setattr(link, "new_game_id", lambda: "beef" * 8)
+def test_devices_play_by_links_from_the_table(game_id, players, moves):
     game = games.get(game_id)
     apps = [device(game_id) for _ in range(players)]
     names = ["Ann", "<b>Bob</b>", "Cy"][:players]
