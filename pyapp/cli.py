@@ -1,5 +1,6 @@
 """Command line: ``python -m pyapp simulate | arena | bench [--game park|pyramids|...]``,
-``score`` (Caldera Park) and ``analyse FILE [--json]`` (every game).
+``score`` (Caldera Park), ``analyse FILE [--json]`` (every game) and ``link new | show | play``
+(games by link, ``link_cli.py``).
 
 Every command speaks the game protocol (``core/protocol.py``) of the game ``--game`` names
 (default ``park``, so the commands of the one-game app work unchanged); Caldera Park adds its
@@ -339,6 +340,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--progress", action="store_true", help="show progress on standard error")
     p.set_defaults(run=cmd_arena)
+    from .link_cli import add_commands  # games by link: link new | show | play
+
+    add_commands(sub, with_game)
     return parser
 
 

@@ -12,7 +12,7 @@ A module is also left out when importing it (or anything it imports) asks for on
 ``BLOCKED`` (PyScript's own modules, which exist only in the page): while ``import_pure`` runs,
 those names are hidden from ``sys.modules`` and refused by a finder put first on
 ``sys.meta_path``; both are put back afterwards, whatever happens. Modules of the
-command line (``SKIP``: ``__main__``, ``cli``, the arenas and balance runs) are never
+command line (``SKIP``: ``__main__``, ``cli``, ``link_cli``, the arenas and balance runs) are never
 imported: the page does not use them, and they would bring their part of the standard library
 into the shipped one.
 Works the same on CPython, where the tests check it.
@@ -28,7 +28,7 @@ from contextlib import contextmanager
 
 # modules of the command line, the arenas and balance runs (benchmarks): the page never imports
 # them, by the last part of their name (a game's bots/arena.py or balance.py too)
-SKIP = ("__main__", "cli", "arena", "balance")
+SKIP = ("__main__", "cli", "link_cli", "arena", "balance")
 # PyScript's modules: they reach the page, and exist only there
 BLOCKED = ("pyscript", "_pyscript", "polyscript")
 

@@ -9,6 +9,7 @@ what ending there does) and ``battle_dice`` (the dice two units would roll).
 from __future__ import annotations
 
 from ..core.protocol import Game
+from ..core.rng import Rng
 from . import cards, engine
 from .actions import parse
 
@@ -78,6 +79,32 @@ class CaledeaGame(Game):
             and isinstance(summary.get("kingdoms"), list)
             and all(k in names for k in summary["kingdoms"])
         )
+
+    # ------------------------------------------------------------------ play by link
+
+    def chance_state(self, state: dict) -> str | None:
+        return state["rng"]
+
+    def reseed(self, state: dict, entropy: bytes) -> None:
+        state["rng"] = Rng(int.from_bytes(entropy[:8], "big")).hex()
+
+    def chance_answerer(self, state: dict, action, player: int) -> int | None:
+        """The other side of the fight the action starts or goes on with (the defender of an
+        attack, the attacker when the defender decides); ``None`` when there is none."""
+        c = state.get("combat")
+        if c is not None:
+            return c["defender"] if player == c["attacker"] else c["attacker"]
+        square = getattr(action, "square", None)
+        if action.kind not in ("move", "bombard") or square is None:
+            return None
+        sq = engine.board_of(state).parse(square)
+        if sq is None:
+            return None
+        occ = engine.occupant(state, sq)
+        if occ is not None and occ != player:
+            return occ
+        s = state["structures"][sq]
+        return s[0] if s is not None and s[0] != player else None
 
     # ------------------------------------------------------------------ for the screens
 

@@ -134,6 +134,30 @@ class Game:
     def print_report(self, report: dict) -> None:
         """Print what ``solo_report`` added to an arena report (nothing by default)."""
 
+    # ------------------------------------------------------------------ play by link (optional)
+    # A game with chance after its setup says where its generator is and lets ``core.link``
+    # reseed it with the players' revealed values (see ``core/link.py``); a game without (the
+    # defaults) has no chance once set up.
+
+    def chance_state(self, state: dict) -> str | None:
+        """The hex state of the generator every later chance event draws from, or ``None``
+        when the game has no chance after its setup."""
+        return None
+
+    def reseed(self, state: dict, entropy: bytes) -> None:
+        """Replace the generator of ``state`` by one made from ``entropy`` (at least 8 bytes)."""
+        raise NotImplementedError(f"{self.title} has no chance after its setup")
+
+    def link_options(self, options: dict) -> dict:
+        """The options of a game played by link: the game's rules flag, if it needs one, that
+        makes every draw at the moment it is made instead of from an order fixed at setup."""
+        return options
+
+    def chance_answerer(self, state: dict, action, player: int) -> int | None:
+        """The seat whose revealed value, besides the mover's, decides the chance of ``action``
+        (Caledea: the other side of the battle); ``None``: the next seat that has joined."""
+        return None
+
     def record_options(self, options: dict) -> dict:
         """A record's (or a state's) options as ``new_game`` must read them to replay its log:
         the options themselves, unless a game's earlier records need a migration."""

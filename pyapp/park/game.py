@@ -59,7 +59,14 @@ _WATER_SPACE = TERRAIN_SPACES.index("any")
 
 
 def normalise_options(
-    players=2, seed=1, variant="base", names=None, first=0, park_version=None, **extra
+    players=2,
+    seed=1,
+    variant="base",
+    names=None,
+    first=0,
+    park_version=None,
+    late_draws=False,
+    **extra,
 ) -> dict:
     """Check the options of a game and return them as the plain dict kept in the state.
 
@@ -98,18 +105,29 @@ def normalise_options(
     }
     if park_version != 1:
         options["park_version"] = park_version
+    if late_draws is not False:  # kept only when set: the options of every earlier game hold
+        if late_draws is not True:
+            raise OptionsError("late_draws is true or false")
+        options["late_draws"] = True
     return options
 
 
-def new_game(players=2, seed=1, variant="base", names=None, first=0, park_version=None) -> dict:
-    """Set up a game: shuffled reserves, displays of 7, weather displays, the action board."""
-    options = normalise_options(players, seed, variant, names, first, park_version)
+def new_game(
+    players=2, seed=1, variant="base", names=None, first=0, park_version=None, late_draws=False
+) -> dict:
+    """Set up a game: shuffled reserves, displays of 7, weather displays, the action board.
+
+    With ``late_draws`` (games played by link) the order of the reserves and which weather token
+    lies face down where are not kept from the setup: each token is drawn from the generator
+    when it comes to the display or is turned up (``_late_face``), so that the generator
+    reseeded by ``core.link`` decides it then."""
+    options = normalise_options(players, seed, variant, names, first, park_version, late_draws)
     v = VARIANTS[variant]
     park = load_park(v.park, park_version_of(options))
     choose_start = _start_choice(options)
     rng = Rng.from_seed(seed)
     n_spaces = len(park)
-    players_g, reserves, forecasts = [], [], []
+    players_g, reserves, forecasts, left = [], [], [], []
     for p in range(players):
         order = list(range(len(TOKENS)))
         rng.shuffle(order)
@@ -134,6 +152,9 @@ def new_game(players=2, seed=1, variant="base", names=None, first=0, park_versio
         players_g.append(player)
         reserves.append(order[DISPLAY_SIZE:])
         forecasts.append([-1, *face_down])
+        # the tokens left out that nobody sees: drawn from with the face-down ones (late draws)
+        shown = "start_tokens" in player or "start_token" in player
+        left.append(left_out[2:] if shown else left_out)
     stack = []
     if players == 1:
         stack = list(ACTIONS)
@@ -159,6 +180,8 @@ def new_game(players=2, seed=1, variant="base", names=None, first=0, park_versio
         "secret": {"rng": rng.hex(), "reserves": reserves, "forecast": forecasts, "stack": stack},
         "log": [],
     }
+    if late_draws:
+        state["secret"]["left"] = left
     return state
 
 
@@ -452,6 +475,8 @@ def apply(state: dict, action) -> dict:
         ctx["phase"] = "place"
         ctx["pending"] = _order(ctx["marmot"], len(g["players"]))
     elif kind == "reveal":
+        if "late_draws" in state["options"]:
+            _late_face(state, p, action.slot)
         secret = state["secret"]["forecast"][p]
         pl["forecast"][action.slot] = {"up": True, "id": secret[action.slot]}
         secret[action.slot] = -1
@@ -461,6 +486,8 @@ def apply(state: dict, action) -> dict:
         if slot["up"]:
             wid = slot["id"]
         else:
+            if "late_draws" in state["options"]:
+                _late_face(state, p, action.slot)
             wid = state["secret"]["forecast"][p][action.slot]
             state["secret"]["forecast"][p][action.slot] = -1
         pl["forecast"][action.slot] = None
@@ -485,6 +512,24 @@ def apply(state: dict, action) -> dict:
         pl["next_weather"] = (park.weather_order.index(i) + 1) % len(park.weather_order)
         _next_player(state)
     return state
+
+
+def _late_face(state: dict, p: int, slot: int) -> None:
+    """Late draws: the face of a face-down weather slot is drawn now, from every token of that
+    player nobody has seen (the other face-down ones and those left out), by swapping."""
+    secret = state["secret"]
+    faces = secret["forecast"][p]
+    left = secret["left"][p] if "left" in secret else []  # none in a bot's guessed state
+    pool = [("slot", i) for i, f in enumerate(faces) if f >= 0] + [
+        ("left", i) for i in range(len(left))
+    ]
+    rng = Rng.from_hex(secret["rng"])
+    where, i = pool[rng.below(len(pool))]
+    secret["rng"] = rng.hex()
+    if where == "slot":
+        faces[slot], faces[i] = faces[i], faces[slot]
+    else:
+        faces[slot], left[i] = left[i], faces[slot]
 
 
 def _next_player(state: dict) -> None:
@@ -513,10 +558,16 @@ def _start_turn(state: dict) -> None:
 
 def _end_turn(state: dict) -> None:
     ctx, g = state["ctx"], state["G"]
+    late = "late_draws" in state["options"]
+    rng = Rng.from_hex(state["secret"]["rng"]) if late else None
     for pl, reserve in zip(g["players"], state["secret"]["reserves"], strict=True):
+        if late and len(pl["display"]) < DISPLAY_SIZE:
+            rng.shuffle(reserve)  # drawn now, from the generator as it stands
         while len(pl["display"]) < DISPLAY_SIZE and reserve:
             pl["display"].append(reserve.pop(0))
         pl["reserve_count"] = len(reserve)
+    if late:
+        state["secret"]["rng"] = rng.hex()
     n = len(g["players"])
     ctx["marmot"] = (ctx["marmot"] + 1) % n
     ctx["requirement"] = None
@@ -590,6 +641,8 @@ def copy_state(state: dict) -> dict:
             "forecast": [f[:] for f in s["forecast"]],
             "stack": s["stack"][:],
         }
+        if "left" in s:
+            out["secret"]["left"] = [x[:] for x in s["left"]]
     if "viewer" in state:
         out["viewer"] = state["viewer"]
     return out

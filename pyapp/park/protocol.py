@@ -8,6 +8,7 @@ the box. ``play`` stays the engine's own (its messages for what is not an action
 from __future__ import annotations
 
 from ..core.module_game import ModuleGame
+from ..core.rng import Rng
 from . import actions, game, record
 from .daily import daily_date
 from .variants import VARIANTS
@@ -62,6 +63,17 @@ class ParkGame(ModuleGame):
         from .bots.arena import print_solo
 
         print_solo(report)
+
+    # play by link: the reserves and face-down weather are drawn when used (``late_draws``)
+
+    def chance_state(self, state: dict) -> str | None:
+        return state["secret"]["rng"]
+
+    def reseed(self, state: dict, entropy: bytes) -> None:
+        state["secret"]["rng"] = Rng(int.from_bytes(entropy[:8], "big")).hex()
+
+    def link_options(self, options: dict) -> dict:
+        return {**options, "late_draws": True}
 
     def to_record(self, state: dict) -> dict:
         return record.to_record(state)

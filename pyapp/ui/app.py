@@ -18,6 +18,9 @@ the ``App``; the bots then play from asyncio tasks, and the features' work in sl
   when it is open, else closes the overlay on screen (what the phone's Back presses), else takes
   back an unconfirmed choice.
 * The page's ``storage`` events (another tab) reach the features (``Shell.storage_changed``).
+* A game by link: the address's ``#g=...`` is read once the app started, and on ``hashchange``;
+  the link feature (``features/link_play.py``) opens it and the fragment is cleared from the
+  address bar (``history.replaceState``) so a reload does not open it again.
 """
 
 from __future__ import annotations
@@ -117,6 +120,23 @@ class App:
             js.console.error(f"work: {type(exc).__name__}: {exc}")
         finally:
             self._work_task = None
+
+    def open_hash(self, _event=None) -> None:
+        """Open the game of the address's ``#g=`` fragment (a link), then clear the fragment."""
+        link = self.box.shell.get("link")
+        loc = js.window.location
+        href = str(loc.href)
+        if link is None:
+            return
+        link.base_url = href.split("#", 1)[0]
+        if not str(loc.hash).startswith("#g="):
+            return
+        js.window.history.replaceState(js.window.history.state, "", link.base_url)
+        try:
+            link.open_link(href)
+        except Exception as exc:  # a link must never break the page
+            js.console.error(f"link: {type(exc).__name__}: {exc}")
+        self.redraw()
 
     def storage_changed(self, key) -> None:
         """Another tab or window of the origin changed the storage (the page's event)."""
@@ -252,6 +272,13 @@ def start(root) -> App:
     except Exception as exc:  # never block the app: start on the new-game screen
         js.console.error(f"start: {type(exc).__name__}: {exc}")
     app.platform.watch_storage(app.storage_changed)
+    try:
+        app.open_hash()  # a link opened the app (a first visit too)
+    except Exception as exc:
+        js.console.error(f"link: {type(exc).__name__}: {exc}")
+    hash_proxy = create_proxy(app.open_hash)
+    app._proxies.append(hash_proxy)
+    js.window.addEventListener("hashchange", hash_proxy)
     app.platform.set_document_language(i18n.language())  # also when the start failed early
     app._schedule_work(WORK_DELAY_S)  # the saved games checked for the list, while idle
     first = getattr(js.window, "CalderaFirst", None)  # the choices made on the first screen

@@ -12,7 +12,9 @@ the table, after every move, and at the start).
 6. each game's own features (``pyapp/ui/<game>/features.py`` where a game has one: Caldera
    Park's guided first game), in the registry's order;
 7. replay, analysis and hints (``features/learn.py``);
-8. sound and touch (``features/sound.py``): the mute switch, the sounds of each change.
+8. play with friends by link (``features/link_play.py``): its overlays come after every other
+   one (the waiting screen covers a linked game only while nothing else is open);
+9. sound and touch (``features/sound.py``): the mute switch, the sounds of each change.
 
 ``compose`` is pure Python: the page (``app.py``) hands it the browser's storage and platform,
 the tests hand it fakes. Adding a feature is one class speaking ``feature.Feature`` and one line
@@ -31,6 +33,7 @@ from .feature import Feature, Shell
 from .features.banner import Banner
 from .features.language import Language
 from .features.learn import Learn
+from .features.link_play import LinkPlay
 from .features.rules import Rules
 from .features.saved_games import SavedGames
 from .features.sound import Sound
@@ -74,6 +77,7 @@ def compose(
         Stats(box, storage, saves, platform, clock),
         *game_features(box, storage),
         Learn(box, storage, store.open_game),
+        LinkPlay(box, storage, banner, platform),
         Sound(storage, platform),
     )
     return box

@@ -33,6 +33,8 @@ what it does:
   the page redraws as it goes when the feature ``shows_work`` (the saved games' does not);
 * ``storage_changed(key)``: another tab or window of the origin changed the storage (``key``;
   None: cleared); True when the screen must be redrawn;
+* ``keeps_game(table)``: the feature keeps the game on the table itself (a game by link: its
+  device's copy), so the saved games do not autosave it;
 * ``export_extra(table)`` and ``imported(text)``: members a feature adds to an exported game
   file, and its look at an imported one; ``saved_game_actions(game_id, players)``: buttons it
   adds to a game of the saved-games list.
@@ -92,6 +94,9 @@ class Feature:
         return False
 
     def storage_changed(self, key: str | None) -> bool:
+        return False
+
+    def keeps_game(self, table) -> bool:
         return False
 
     def export_extra(self, table) -> dict:

@@ -67,9 +67,10 @@ class BrowserPlatform:
         self._keep += [p_ok, p_bad]
         promise.then(p_ok, p_bad)
 
-    def share(self, text: str, callback) -> None:
-        """Share ``text`` with the Web Share API where the browser has it, else copy it to the
-        clipboard; ``callback`` hears "shared", "copied" or "failed", then the page redraws."""
+    def share(self, text: str, callback, copy_only: bool = False) -> None:
+        """Share ``text`` with the Web Share API where the browser has it (not with
+        ``copy_only``), else copy it to the clipboard; ``callback`` hears "shared", "copied" or
+        "failed", then the page redraws."""
         nav = js.navigator
 
         def finish(how):
@@ -86,7 +87,7 @@ class BrowserPlatform:
                 clip.writeText(text), lambda _x: finish("copied"), lambda _e: finish("failed")
             )
 
-        if hasattr(nav, "share") and hasattr(nav, "canShare"):
+        if not copy_only and hasattr(nav, "share") and hasattr(nav, "canShare"):
             data = to_js({"text": text}, dict_converter=js.Object.fromEntries)
             if nav.canShare(data):
                 self._then(nav.share(data), lambda _x: finish("shared"), copy)

@@ -125,6 +125,7 @@ def test_every_feature_of_the_app_is_in_the_one_composition_in_its_order():
         "pyramids-guide",
         "caledea-guide",
         "learn",
+        "link",
         "sound",
     ]
     # every table of the box is made with that one shell

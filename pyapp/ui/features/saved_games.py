@@ -219,6 +219,8 @@ class SavedGames(Overlay):
         state = self.c.state
         if state is None:
             return False
+        if self.shell is not None and any(f.keeps_game(self.c) for f in self.shell.features):
+            return False  # a game by link: its device's copy is kept by its feature
         if state is not self._state_ref:  # a new game (or a rematch): a new entry
             self.game_id = None
             self._state_ref = state
