@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 
+from . import chance
 from .protocol import to_json
 from .replay import Replay
 from .thinking import Thinking
@@ -103,9 +104,9 @@ def is_choice(game, state: dict) -> bool:
 
 
 class Analysis:
-    def __init__(self, game, options: dict, log, players=None):
+    def __init__(self, game, options: dict, log, players=None, reseeds=None):
         self.game = game
-        self.replay = Replay(game, options, log)  # migrated as the import does
+        self.replay = Replay(game, options, log, reseeds=reseeds)  # migrated as the import does
         self.options = options
         n = self.replay.state_at(0)["options"]["players"]
         self.players = set(range(n))
@@ -122,7 +123,7 @@ class Analysis:
 
     @classmethod
     def of_state(cls, game, state: dict, **kw) -> Analysis:
-        return cls(game, state["options"], state["log"], **kw)
+        return cls(game, state["options"], state["log"], reseeds=state.get(chance.KEY), **kw)
 
     # ------------------------------------------------------------------ running
 

@@ -46,7 +46,7 @@ import re
 import secrets as _secrets
 import zlib
 
-from . import jsontext
+from . import chance, jsontext
 from .errors import GameError, LoadError
 
 VERSION = 1
@@ -452,10 +452,9 @@ class LinkGame:
                     f"move of {self.name(pend['seat'])} before anyone plays on",
                     "skipped",
                 )
-            game.reseed(
-                state,
-                entropy(self.gid, pend["index"], pend["seat"], pend["value"], seat, value),
-            )
+            drawn = entropy(self.gid, pend["index"], pend["seat"], pend["value"], seat, value)
+            game.reseed(state, drawn)
+            chance.note(state, drawn)  # kept in the state: its replays draw the same
             game.apply(state, pend["action"])
             self.pending = None
         elif not actions and not first:

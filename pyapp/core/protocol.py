@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import jsontext
+from . import chance, jsontext
 from .actions import action_text
 from .errors import (
     GameError,
@@ -194,17 +194,21 @@ class Game:
         return [e[1] if isinstance(e, list) else e for e in state["log"]]
 
     def to_record(self, state: dict) -> dict:
-        """The portable record of a game: format, game, options and the action texts."""
-        return {
+        """The portable record of a game: format, game, options and the action texts (and the
+        reseeds of a game played by link, ``core/chance.py``)."""
+        out = {
             "format": self.format,
             "game": self.record_id,
             "options": state["options"],
             "log": self.log_texts(state),
         }
+        if chance.KEY in state:
+            out[chance.KEY] = state[chance.KEY]
+        return out
 
-    def replay(self, options, log) -> dict:
+    def replay(self, options, log, reseeds=None) -> dict:
         """Rebuild a game from its options and action texts, checking every action; raises
-        ``LoadError`` naming the first problem."""
+        ``LoadError`` naming the first problem. ``reseeds``: a linked game's (``chance``)."""
         if not isinstance(options, dict):
             raise LoadError("the game options are missing")
         try:
@@ -213,17 +217,21 @@ class Game:
             raise OptionsLoadError(f"the game options are not valid: {e}") from e
         if not isinstance(log, list):
             raise LoadError("the action log is missing")
+        seeds = chance.read_reseeds(reseeds, len(log))
         for n, text in enumerate(log, 1):
             if isinstance(text, list) and len(text) == 2:
                 text = text[1]
             if not isinstance(text, str):
                 raise LoadError(f"action {n} of the log is not text")
+            if n - 1 in seeds:
+                self.reseed(state, seeds[n - 1])
             try:
                 self.play(state, text)
             except GameError as e:
                 raise LoadError(
                     f"action {n} of the log ({text[:40]!r}) cannot be played: {e}"
                 ) from e
+        chance.kept(state, seeds)
         return state
 
     def check_format(self, data: dict, what: str) -> None:
@@ -236,7 +244,7 @@ class Game:
         if data.get("game") != self.record_id:
             raise LoadError(f"this file is not a {self.title} game record")
         self.check_format(data, "game file")
-        return self.replay(data.get("options"), data.get("log"))
+        return self.replay(data.get("options"), data.get("log"), data.get(chance.KEY))
 
     def to_json(self, state: dict) -> str:
         return to_json(state)
@@ -246,7 +254,7 @@ class Game:
         compared, so a damaged or edited save is refused as a whole, never half built."""
         data = read_json(text, "saved game")
         self.check_format(data, "saved game")
-        state = self.replay(data.get("options"), data.get("log"))
+        state = self.replay(data.get("options"), data.get("log"), data.get(chance.KEY))
         if to_json(state) != to_json(data):
             raise LoadError("this saved game is damaged: it does not match its own action log")
         return state

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 
+from . import chance
 from .errors import GameError, LoadError, OptionsLoadError
 from .protocol import to_json
 
@@ -39,19 +40,23 @@ def log_texts(log) -> list[str]:
 
 
 class Replay:
-    def __init__(self, game, options: dict, log, viewer: int | None = None):
+    def __init__(self, game, options: dict, log, viewer: int | None = None, reseeds=None):
         self.game = game
         self.texts = log_texts(log)
         self.viewer = viewer
+        self.reseeds = reseeds  # a game by link's (``chance.py``): the same draws as played
         try:
             state = game.new_game(game.record_options(options))  # earlier versions' too
         except (GameError, TypeError) as e:
             raise OptionsLoadError(f"the game options are not valid: {e}") from e
+        seeds = chance.read_reseeds(reseeds, len(self.texts))
         self._states = [to_json(state)]
         self._stages = [self._stage(state)]
         self._players = []
         for n, text in enumerate(self.texts, 1):
             self._players.append(game.to_move(state))
+            if n - 1 in seeds:
+                game.reseed(state, seeds[n - 1])
             try:
                 game.play(state, text)
             except GameError as e:
@@ -68,7 +73,7 @@ class Replay:
     @classmethod
     def of_state(cls, game, state: dict, viewer: int | None = None) -> Replay:
         """The replay of a whole state (a save's or the table's): its options and log."""
-        return cls(game, state["options"], state["log"], viewer)
+        return cls(game, state["options"], state["log"], viewer, state.get(chance.KEY))
 
     @property
     def length(self) -> int:

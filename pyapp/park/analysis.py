@@ -14,9 +14,9 @@ from .protocol import GAME
 
 
 class Analysis(judge.Analysis):
-    def __init__(self, options: dict, log, players=None):
-        super().__init__(GAME, options, log, players)
+    def __init__(self, options: dict, log, players=None, reseeds=None):
+        super().__init__(GAME, options, log, players, reseeds)
 
     @classmethod
     def of_state(cls, state: dict, **kw) -> Analysis:
-        return cls(state["options"], state["log"], **kw)
+        return cls(state["options"], state["log"], reseeds=state.get("reseeds"), **kw)

@@ -8,7 +8,6 @@ the box. ``play`` stays the engine's own (its messages for what is not an action
 from __future__ import annotations
 
 from ..core.module_game import ModuleGame
-from ..core.rng import Rng
 from . import actions, game, record
 from .daily import daily_date
 from .variants import VARIANTS
@@ -70,7 +69,7 @@ class ParkGame(ModuleGame):
         return state["secret"]["rng"]
 
     def reseed(self, state: dict, entropy: bytes) -> None:
-        state["secret"]["rng"] = Rng(int.from_bytes(entropy[:8], "big")).hex()
+        record.reseed(state, entropy)
 
     def link_options(self, options: dict) -> dict:
         return {**options, "late_draws": True}
@@ -78,8 +77,8 @@ class ParkGame(ModuleGame):
     def to_record(self, state: dict) -> dict:
         return record.to_record(state)
 
-    def replay(self, options, log) -> dict:
-        return record.replay(options, log)
+    def replay(self, options, log, reseeds=None) -> dict:
+        return record.replay(options, log, reseeds)
 
     def record_options(self, options: dict) -> dict:
         return record.record_options(options)

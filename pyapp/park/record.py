@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import json
 
+from ..core import chance
 from ..core.errors import GameError, LoadError, OptionsLoadError
 from ..core.protocol import MAX_TEXT as MAX_TEXT  # noqa: F401 (tests read record.MAX_TEXT)
 from ..core.protocol import check_format, read_json, to_json
+from ..core.rng import Rng
 from .game import FORMAT, new_game, normalise_options, park_version_of, play
 
 GAME_ID = "caldera-park"
@@ -40,8 +42,14 @@ def record_options(options: dict) -> dict:
     return options
 
 
-def replay(options: dict, log) -> dict:
-    """Rebuild a game from its options and action texts, checking every action."""
+def reseed(state: dict, entropy: bytes) -> None:
+    """The generator replaced by one made from ``entropy`` (a game by link, ``core/chance.py``)."""
+    state["secret"]["rng"] = Rng(int.from_bytes(entropy[:8], "big")).hex()
+
+
+def replay(options: dict, log, reseeds=None) -> dict:
+    """Rebuild a game from its options and action texts, checking every action (``reseeds``:
+    those of a game played by link)."""
     if not isinstance(options, dict):
         raise LoadError("the game options are missing")
     options = record_options(options)
@@ -52,15 +60,19 @@ def replay(options: dict, log) -> dict:
     if not isinstance(log, list):
         raise LoadError("the action log is missing")
     state = new_game(**{**opts, "park_version": park_version_of(opts)})
+    seeds = chance.read_reseeds(reseeds, len(log))
     for n, text in enumerate(log, 1):
         if isinstance(text, list) and len(text) == 2:
             text = text[1]  # a state's log entry: [player, text]
+        if n - 1 in seeds:
+            reseed(state, seeds[n - 1])
         try:
             play(state, text)
         except GameError as e:
             raise LoadError(
                 f"action {n} of the log ({str(text)[:40]!r}) cannot be played: {e}"
             ) from e
+    chance.kept(state, seeds)
     return state
 
 
@@ -71,7 +83,7 @@ def from_json(text) -> dict:
     for key in ("options", "G", "ctx", "secret", "log"):
         if key not in data:
             raise LoadError(f"this saved game is damaged: '{key}' is missing")
-    state = replay(data["options"], data["log"])
+    state = replay(data["options"], data["log"], data.get(chance.KEY))
     # a state of an older format differs from today's only by its format number
     if to_json(state) != to_json({**data, "format": FORMAT}):
         raise LoadError("this saved game is damaged: it does not match its own action log")
@@ -80,12 +92,15 @@ def from_json(text) -> dict:
 
 def to_record(state: dict) -> dict:
     """The portable record of a game: format, options and the action texts."""
-    return {
+    out = {
         "format": FORMAT,
         "game": GAME_ID,
         "options": state["options"],
         "log": [text for _, text in state["log"]],
     }
+    if chance.KEY in state:
+        out[chance.KEY] = state[chance.KEY]  # a game by link: its draws replay exactly
+    return out
 
 
 def record_to_json(state: dict) -> str:
@@ -98,4 +113,4 @@ def from_record(text) -> dict:
     if data.get("game") != GAME_ID:
         raise LoadError("this file is not a Caldera Park game record")
     _check_format(data, "game file")
-    return replay(data.get("options"), data.get("log"))
+    return replay(data.get("options"), data.get("log"), data.get(chance.KEY))

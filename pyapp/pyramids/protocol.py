@@ -27,9 +27,9 @@ class PyramidsGame(ModuleGame):
     min_players = game.MIN_PLAYERS
     max_players = game.MAX_PLAYERS
 
-    def replay(self, options, log) -> dict:
+    def replay(self, options, log, reseeds=None) -> dict:
         """Rebuild a recorded game (``Game.replay``), its options read as a record's."""
-        return super().replay(game.record_options(options), log)
+        return super().replay(game.record_options(options), log, reseeds)
 
     def from_json(self, text) -> dict:
         """Load a whole state saved with ``to_json`` (``Game.from_json``); a state saved before
@@ -38,7 +38,7 @@ class PyramidsGame(ModuleGame):
 
         data = read_json(text, "saved game")
         self.check_format(data, "saved game")
-        state = self.replay(data.get("options"), data.get("log"))
+        state = self.replay(data.get("options"), data.get("log"), data.get("reseeds"))
         if isinstance(data.get("options"), dict):
             data = {**data, "options": game.record_options(data["options"])}
         if to_json(state) != to_json(data):

@@ -347,7 +347,8 @@ def replay_record(record: dict, where: str = "error") -> dict:
     if where == "import":
         _check_shared_options(record["options"], game.title)
     try:
-        return game.replay(record["options"], record["log"])
+        # a game played by link keeps its reseeds (``core/chance.py``): the same draws
+        return game.replay(record["options"], record["log"], record.get("reseeds"))
     except (OptionsError, OptionsLoadError) as e:
         key = "bad_options" if where == "import" else "damaged"
         raise SaveError(f"saves.{where}.{key}", str(e), game=game.title) from e
@@ -755,6 +756,8 @@ def export_record(
         "log": record["log"],
         "exported": now_ms() if exported_at is None else exported_at,
     }
+    if "reseeds" in record:  # a game played by link: the draws it made (``core/chance.py``)
+        data["reseeds"] = record["reseeds"]
     session = clean_session(session, _count(record["options"]))
     if session is not None:
         data["session"] = session

@@ -10,9 +10,13 @@ import json
 import pytest
 from linkplay import play_by_links
 
-from pyapp.core import link
+from pyapp.core import chance, link
+from pyapp.core.errors import LoadError
+from pyapp.core.judge import Analysis
 from pyapp.core.link import LinkGame
 from pyapp.core.protocol import to_json
+from pyapp.core.replay import Replay
+from pyapp.ui import saves
 
 CASES = [
     ("park", 2),
@@ -38,7 +42,9 @@ def one_device(final: LinkGame, secrets: list[str]) -> dict:
         value = link.chain_value(secrets[seat], final.gid, seat, used[seat])
         if pending is not None:
             mover, at, mover_value, text = pending
-            game.reseed(state, link.entropy(final.gid, at, mover, mover_value, seat, value))
+            drawn = link.entropy(final.gid, at, mover, mover_value, seat, value)
+            game.reseed(state, drawn)
+            chance.note(state, drawn)
             game.play(state, text)
             pending = None
         for text in actions:
@@ -70,11 +76,39 @@ def test_a_game_by_links_equals_the_game_on_one_device(game_id, players):
         alone = one_device(final, secrets)
         assert any(s[0] != (final.steps[i - 1][0]) for i, s in enumerate(final.steps) if i)
     assert to_json(alone) == to_json(final.state)
+    if game_id != "pyramids":
+        assert final.state.get("reseeds"), "a game with chance was reseeded"
+    replayed_from_its_state(final)
     # every link passed on extends the one before (what each device checked on opening it)
     for older, newer in zip(links[1:], links[2:], strict=False):
         a, b = link.decode(older), link.decode(newer)
         assert b["s"][: len(a["s"])] == a["s"]
         assert len(b["s"]) > len(a["s"])
+
+
+def replayed_from_its_state(final) -> None:
+    """A linked game's state, replayed by everything that replays a game (the replay screen,
+    the analysis, an export imported again), draws what the game drew."""
+    game, state = final.game, final.state
+    bare = {k: v for k, v in state.items() if k != "reseeds"}
+    assert to_json(Replay.of_state(game, state).state_at(len(state["log"]))) == to_json(bare)
+    assert to_json(game.from_record(game.to_record(state))) == to_json(state)
+    assert to_json(game.from_json(to_json(state))) == to_json(state)
+    imported, _state, _session = saves.import_file(saves.export_record(state, game=game))
+    assert to_json(_state) == to_json(state)
+    assert Analysis.of_state(game, state).replay.length == len(state["log"])
+    if state.get("reseeds"):
+        # a reseed changed or dropped in a file: refused, or another game than the one played
+        record = game.to_record(state)
+        for bad in ([[0, "zz"]], [[len(state["log"]), "00" * 32]], "x", [[1, 2, 3]]):
+            with pytest.raises(LoadError):
+                game.from_record({**record, "reseeds": bad})
+        # without them, the same moves make another game (or cannot be played at all)
+        try:
+            other = game.replay(state["options"], state["log"])
+        except LoadError:
+            other = None
+        assert other is None or to_json(other) != to_json(bare)
 
 
 def test_an_old_link_opens_the_copy_unchanged():
