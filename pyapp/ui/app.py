@@ -272,10 +272,6 @@ def start(root) -> App:
     except Exception as exc:  # never block the app: start on the new-game screen
         js.console.error(f"start: {type(exc).__name__}: {exc}")
     app.platform.watch_storage(app.storage_changed)
-    try:
-        app.open_hash()  # a link opened the app (a first visit too)
-    except Exception as exc:
-        js.console.error(f"link: {type(exc).__name__}: {exc}")
     hash_proxy = create_proxy(app.open_hash)
     app._proxies.append(hash_proxy)
     js.window.addEventListener("hashchange", hash_proxy)
@@ -284,6 +280,10 @@ def start(root) -> App:
     first = getattr(js.window, "CalderaFirst", None)  # the choices made on the first screen
     if first is not None:
         takeover.replay(app.box, first.takeover(), lambda text: js.console.warn(text))
+    try:  # a link opened the app (a first visit too): after the first screen's choices, it wins
+        app.open_hash()
+    except Exception as exc:
+        js.console.error(f"link: {type(exc).__name__}: {exc}")
     app.listen()
     app.redraw()
     # the engine, parks and catalogues live as long as the page: keep them out of the cyclic
