@@ -19,8 +19,11 @@ The game's part (``part``: its ``pyapp/ui/<game>/analysis.py``) draws the two mo
 ``BOARD_CLASS`` (the class of its board's ``svg``), ``prepare(table, player)`` (optional: e.g.
 show the deciding player's park) and ``marks(board_attrs, before, player, texts, look)``, the
 SVG elements of a move (``texts``: the action texts of the decision, a whole turn where the
-game's judge plans one) in the board's coordinates. The shell knows none of this: it asks the
-game's screens package for ``ANALYSIS`` (the module of its ``AnalysisScreen``).
+game's judge plans one) in the board's coordinates; optionally ``outlined(before, player,
+texts)``, the ``(attribute, value)`` pairs of elements outside the board that a move chooses
+(Caldera Park's action token and terrain space of a pick), each outlined in the move's look.
+The shell knows none of this: it asks the game's screens package for ``ANALYSIS`` (the module
+of its ``AnalysisScreen``).
 """
 
 from __future__ import annotations
@@ -223,6 +226,7 @@ class AnalysisBoard:
             before = self.view.replay.state_at(f["action"] - 1)
             moves = self.moves(f["action"])
             body = [_add_marks(n, self.part, before, f["player"], moves) for n in body]
+            body = [_outline(n, self._outlined(before, f["player"], moves)) for n in body]
         return h(
             "div",
             {
@@ -232,6 +236,15 @@ class AnalysisBoard:
             },
             body,
         )
+
+    def _outlined(self, before: dict, player: int, moves: dict) -> dict:
+        """``{(attribute, value): [looks]}`` of the elements the moves choose off the board."""
+        part = getattr(self.part, "outlined", None)
+        out: dict = {}
+        for look in LOOKS if part is not None else ():
+            for pair in part(before, player, moves[look]):
+                out.setdefault(pair, []).append(look)
+        return out
 
     def render(self) -> list[E]:
         self.view.view_table()  # the replay's table at its position (the move in words)
@@ -489,6 +502,26 @@ def _add_marks(e: E, part, before: dict, player: int, moves: dict) -> E:
         changed = changed or new is not c
         kids.append(new)
     return E(e.tag, e.attrs, kids) if changed else e
+
+
+def _outline(e: E, looks_of: dict) -> E:
+    """``e`` with each element ``looks_of`` names (an attribute's value) outlined in its looks
+    (``analysis-pick analysis-pick-played`` / ``-suggested``)."""
+    if not looks_of or not isinstance(e, E):
+        return e
+    looks = [look for (k, v), ls in looks_of.items() if e.attrs.get(k) == v for look in ls]
+    kids, changed = [], False
+    for c in e.children:
+        new = _outline(c, looks_of)
+        changed = changed or new is not c
+        kids.append(new)
+    if not looks and not changed:
+        return e
+    attrs = e.attrs
+    if looks:
+        extra = " ".join(["analysis-pick", *(f"analysis-pick-{look}" for look in looks)])
+        attrs = {**attrs, "class": f"{attrs.get('class', '')} {extra}".strip()}
+    return E(e.tag, attrs, kids)
 
 
 def _button(action: str, label: str, cls: str = "", **attrs) -> E:

@@ -219,3 +219,25 @@ def test_the_board_says_a_decided_game_in_words():
     words = board.verdict(f)
     assert words in ("misses a win", "loses the game")
     assert decided[0] is board.entries()[0]  # the biggest misses come first
+
+
+def test_a_pick_is_outlined_off_the_park_both_moves_in_their_looks():
+    """Caldera Park's pick (an action token and a terrain space, off the park): the board's
+    selection row outlines the token and the terrain space of the move played and of the
+    suggestion, each in its look."""
+    board = analysed("park")
+    picks = [e for e in board.entries() if e["kind"] == "pick" and e["verdict"] == "miss"]
+    assert picks, "the game has a pick the judge would have made otherwise"
+    for e in picks[:3]:
+        assert board.choose(e["action"])
+        node = board.board()
+        for look, text in (("played", e["played"]), ("suggested", e["suggested"])):
+            _pick, token, terrain = text.split()
+            marked = {
+                (k, x.attrs.get(k))
+                for x in node.iter()
+                if f"analysis-pick-{look}" in (x.attrs.get("class") or "").split()
+                for k in ("data-token", "data-terrain")
+                if x.attrs.get(k) is not None
+            }
+            assert marked == {("data-token", token), ("data-terrain", terrain)}, (look, text)

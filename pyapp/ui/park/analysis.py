@@ -109,8 +109,8 @@ def prepare(table, player: int | None) -> None:
 
 def marks(board: dict, before: dict, player: int, texts: list[str], look: str) -> list[E]:
     """A move on the deciding player's park: an outline of the space it puts a token or the
-    weather on (solid for the move played, dashed for the suggestion; a pick or a reveal has
-    no space: said in the legend only)."""
+    weather on (solid for the move played, dashed for the suggestion; a pick is outlined off
+    the park: ``outlined``; a reveal has no place: said in the legend only)."""
     from pyapp.park.actions import parse
 
     from . import art
@@ -136,6 +136,22 @@ def marks(board: dict, before: dict, player: int, texts: list[str], look: str) -
                 },
             )
         )
+    return out
+
+
+def outlined(before: dict, player: int, texts: list[str]) -> list[tuple[str, str]]:
+    """A pick chooses off the park: its action token in the selection row and its terrain
+    space (``data-token`` and ``data-terrain`` on the table's elements)."""
+    from pyapp.park.actions import parse
+
+    out = []
+    for text in texts:
+        try:
+            a = parse(text)
+        except GameError:
+            continue
+        if a.kind == "pick":
+            out += [("data-token", a.action), ("data-terrain", a.terrain)]
     return out
 
 

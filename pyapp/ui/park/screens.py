@@ -1280,7 +1280,11 @@ def board_panel(ctrl: Controller, choosing: bool) -> E:
         label = terrain_space_name(ts)
         if taken:
             label = t("board.taken", terrain=label, action=action_token_name(taken))
-        attrs = {"class": f"terrain-slot t-{ts}" + (" taken" if taken else ""), "aria-label": label}
+        attrs = {
+            "class": f"terrain-slot t-{ts}" + (" taken" if taken else ""),
+            "aria-label": label,
+            "data-terrain": ts,
+        }
         if taken and (taken, ts) in picked:
             attrs["class"] += " marked"
         if pc is not None and not taken:
@@ -1336,7 +1340,11 @@ def action_chip(a: str, lets: dict, enabled: bool | None, selected: bool) -> E:
     glyph = art.mini_svg(content, 19.0, "mini action-svg")
     name = action_token_name(a)
     if enabled is None:
-        return h("span", {"class": "action-chip", "role": "img", "aria-label": name}, glyph)
+        return h(
+            "span",
+            {"class": "action-chip", "role": "img", "aria-label": name, "data-token": a},
+            glyph,
+        )
     return h(
         "button",
         {
