@@ -6,7 +6,8 @@
  * Launches that Firefox headless on a new empty profile with one page, then answers commands,
  * one JSON object a line on stdin, with one JSON line on stdout each:
  *   {"op": "goto", "url": U} | {"op": "reload"} | {"op": "eval", "js": EXPRESSION}
- *   {"op": "click", "x": X, "y": Y} | {"op": "type", "text": T} | {"op": "log"} | {"op": "close"}
+ *   {"op": "click", "x": X, "y": Y} | {"op": "type", "text": T} | {"op": "screenshot", "path": P}
+ *   {"op": "log"} | {"op": "close"}
  * answered {"value": ...} or {"error": message}. "eval" awaits a promise; "log" returns (and
  * empties) what the page printed as console errors and warnings and its uncaught errors. */
 import readline from "node:readline";
@@ -52,6 +53,9 @@ for await (const line of lines) {
         break;
       case "type":
         await page.keyboard.type(command.text);
+        break;
+      case "screenshot":
+        await page.screenshot({ path: command.path });
         break;
       case "log":
         value = log.splice(0);

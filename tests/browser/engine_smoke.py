@@ -23,7 +23,9 @@ HERE = Path(__file__).resolve().parent
 STEP_JS = (HERE / "engine_step.js").read_text()
 BOOT_TIMEOUT_S = 120
 GAMES = ("park", "pyramids", "caledea")
-DECISIONS = 4  # entries added to each game's log (the person's and the bot's) before moving on
+# entries added to each game's log (the person's and the bot's) before moving on; Caldera's
+# enough to fill its log panel (6 entries)
+DECISIONS = {"park": 4, "pyramids": 7, "caledea": 4}
 
 READY = (
     "document.documentElement.hasAttribute('data-app-ready')"
@@ -34,6 +36,8 @@ HUMAN_OR_END = (
     "!!document.querySelector('section[data-screen=table][data-human-turn=true],"
     " #app[data-screen=handover], #app[data-screen=end]')"
 )
+LOG_WHOLE = """(() => { const log = document.querySelector('.pyr-log .log');
+  return !!log && log.children.length > 0 && log.scrollHeight <= log.clientHeight + 1; })()"""
 CONTROLLED = (
     "!!(navigator.serviceWorker && navigator.serviceWorker.controller"
     " && navigator.serviceWorker.controller.state === 'activated')"
@@ -164,8 +168,10 @@ def run_smoke(page: EnginePage, url: str, stop_server) -> None:
     page.wait_ready()
     for game in GAMES:
         page.new_game(game)
-        page.play(DECISIONS)
+        page.play(DECISIONS[game])
         assert page.eval("document.getElementById('app').getAttribute('data-game')") == game
+        if game == "pyramids":  # Caldera's log shows its entries whole: no box cutting one
+            assert page.eval(LOG_WHOLE), f"{page.name}: Caldera's log cuts an entry"
     last = page.record()
     assert last["log"], "the last game has no move"
 
