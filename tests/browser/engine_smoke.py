@@ -10,8 +10,7 @@ test_firefox_smoke.py): one page of the built site, served by the suite's server
 - reloads again with the server stopped, resumes the game offline and plays on;
 - printed no console error or warning and threw nothing.
 
-Each engine's driver (``EnginePage``) offers goto, reload, eval (an expression, awaited when a
-promise), click at a point, type, and the page's errors (``log``)."""
+Each engine's page is a tools/engines.py ``EnginePage`` with the ``Smoke`` steps mixed in."""
 
 from __future__ import annotations
 
@@ -19,18 +18,17 @@ import json
 import time
 from pathlib import Path
 
+from sitetest import ROOT  # noqa: F401 (tools importable)
+
+from tools.engines import BOOT_TIMEOUT_S
+
 HERE = Path(__file__).resolve().parent
 STEP_JS = (HERE / "engine_step.js").read_text()
-BOOT_TIMEOUT_S = 120
 GAMES = ("park", "pyramids", "caledea")
 # entries added to each game's log (the person's and the bot's) before moving on; Caldera's
 # enough to fill its log panel (6 entries)
 DECISIONS = {"park": 4, "pyramids": 7, "caledea": 4}
 
-READY = (
-    "document.documentElement.hasAttribute('data-app-ready')"
-    " || document.documentElement.hasAttribute('data-app-error')"
-)
 RECORD = "(() => { const r = window.CalderaGame && CalderaGame('record'); return r || ''; })()"
 HUMAN_OR_END = (
     "!!document.querySelector('section[data-screen=table][data-human-turn=true],"
@@ -44,53 +42,8 @@ CONTROLLED = (
 )
 
 
-class EnginePage:
-    """One page in one engine; subclasses implement the primitives."""
-
-    name = "engine"
-
-    def goto(self, url: str) -> None:
-        raise NotImplementedError
-
-    def reload(self) -> None:
-        raise NotImplementedError
-
-    def eval(self, js: str):
-        raise NotImplementedError
-
-    def click(self, x: int, y: int) -> None:
-        raise NotImplementedError
-
-    def type(self, text: str) -> None:
-        raise NotImplementedError
-
-    def log(self) -> list[str]:
-        """Console errors and warnings and uncaught errors since the last call."""
-        raise NotImplementedError
-
-    def after_load(self) -> None:
-        """Called once the page is ready after each load (an engine may watch the page)."""
-
-    # ---- built on the primitives ----
-
-    def wait_for(self, js: str, what: str, timeout_s: float = 30):
-        end = time.monotonic() + timeout_s
-        while True:
-            value = self.eval(js)
-            if value:
-                return value
-            if time.monotonic() > end:
-                raise AssertionError(f"{self.name}: timed out after {timeout_s} s: {what}")
-            time.sleep(0.15)
-
-    def wait_ready(self) -> None:
-        self.wait_for(READY, "ready", BOOT_TIMEOUT_S)
-        error = self.eval(
-            "document.documentElement.hasAttribute('data-app-error')"
-            " && document.getElementById('boot-error').innerText"
-        )
-        assert not error, f"{self.name}: the app did not start: {error}"
-        self.after_load()
+class Smoke:
+    """The app-level steps, on an engine's page (tools/engines.py ``EnginePage``)."""
 
     def click_on(self, selector: str, then: str, what: str) -> None:
         """Click the centre of the first element ``selector`` shows, then wait for ``then``."""
@@ -163,7 +116,7 @@ class EnginePage:
         assert self.record()["log"] is not None
 
 
-def run_smoke(page: EnginePage, url: str, stop_server) -> None:
+def run_smoke(page, url: str, stop_server) -> None:
     page.goto(url)
     page.wait_ready()
     for game in GAMES:
