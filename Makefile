@@ -29,8 +29,11 @@ node_modules/.package-lock.json: package.json package-lock.json
 	$(NPM) ci --no-audit --no-fund
 	@touch $@
 
+# Chromium; and Firefox ESR, WebKitGTK (MiniBrowser, WebKitWebDriver) and Xvfb for the smoke
+# tests in the other engines (Debian's packages; puppeteer-core, which drives Firefox, never
+# downloads a browser)
 deps-browser:
-	@$(PYTHON) tools/ensure_deps.py chromium
+	@$(PYTHON) tools/ensure_deps.py chromium engines
 
 # the build's Python 3.13 venv with pyodide-build, and micropip's wheel (.pyodide-build/)
 deps-pyodide:

@@ -227,7 +227,10 @@
    * with data-swipe-between="PREFIX" presses the next (swipe to the left) or previous (to the
    * right) of the buttons whose data-key starts with PREFIX, counted from the one with
    * aria-pressed="true". Only touch and pen; a mostly vertical move is a scroll (the browser
-   * cancels the pointer, or the move is refused here), never a swipe. */
+   * cancels the pointer, or the move is refused here), never a swipe. Its duration is read from
+   * the events' own times (event.timeStamp: when the finger touched and left), not from when
+   * these handlers ran: a main thread busy for a moment (Python drawing, a bot thinking) runs
+   * them late, and a quick swipe must not be lost for it. */
   var SWIPE_MIN_PX = 48;
   var SWIPE_MAX_MS = 900;
   var swipe = null;
@@ -241,7 +244,7 @@
     swipe = {
       x: event.clientX,
       y: event.clientY,
-      t: performance.now(),
+      t: event.timeStamp,
       id: event.pointerId,
       prefix: region.getAttribute("data-swipe-between"),
     };
@@ -254,7 +257,7 @@
     var dx = event.clientX - s.x;
     var dy = event.clientY - s.y;
     if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < 2 * Math.abs(dy)) return;
-    if (performance.now() - s.t > SWIPE_MAX_MS) return;
+    if (event.timeStamp - s.t > SWIPE_MAX_MS) return;
     var items = [];
     var nodes = document.querySelectorAll("[data-key]");
     for (var i = 0; i < nodes.length; i++) {

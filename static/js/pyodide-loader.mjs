@@ -105,12 +105,20 @@ export function interpreter() {
   return current;
 }
 
+// Phases of a start as performance marks, for tools/bench_engines.py: "caldera:python" (this
+// loader called), "caldera:python-started" (the runtime up, restored or not), "caldera:app"
+// (the app's package loaded); pyapp/ui/main.py marks "caldera:drawn" (the first screen drawn).
+const phase = (name) => globalThis.performance?.mark?.(`caldera:${name}`);
+
 export async function loadPyodide(options = {}) {
+  phase("python");
   const pyodide = await startPython({ ...options, indexURL: INDEX_URL });
+  phase("python-started");
   // a fatal error leaves the runtime dead (every later call throws): the page says so, with
   // "Reload", instead of going on half-dead (Pyodide's hook for it is on its internal API)
   if (pyodide._api) pyodide._api.on_fatal = (error) => globalThis.CalderaBoot?.died(error);
   await loadApp(pyodide);
+  phase("app");
   current = pyodide;
   return pyodide;
 }

@@ -4,6 +4,8 @@ entry behind; a sideways swipe on the park shows the next park and back, a verti
 
 from __future__ import annotations
 
+import time
+
 from game_driver import HUMAN_TURN, header_entry, new_game, screenshot
 from sitetest import PageLog, open_app
 
@@ -103,20 +105,25 @@ def _rules_contents_and_pictures(page):
     screenshot(page, "rules-setup-390x844.png", full_page=False)
 
 
-def _touch_drag(page, x0, y0, x1, y1, steps=8, ms=250):
-    """A real touch drag (Chrome DevTools Protocol: pointer events of type touch)."""
+def _touch_drag(page, x0, y0, x1, y1, steps=8, ms=250, wall_ms=0):
+    """A real touch drag (Chrome DevTools Protocol: pointer events of type touch) that lasts
+    ``ms`` by the events' own times (each sent with its ``timestamp``), however slowly this
+    driver and a busy machine deliver them; ``wall_ms`` more between the moves when sent."""
     cdp = page.context.new_cdp_session(page)
-    cdp.send(
-        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
-    )
+    t0 = time.time()
+
+    def send(kind, points, k):
+        at = t0 + ms / 1000 * k / steps
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": at})
+
+    send("touchStart", [{"x": x0, "y": y0}], 0)
     for k in range(1, steps + 1):
         x = x0 + (x1 - x0) * k / steps
         y = y0 + (y1 - y0) * k / steps
-        page.wait_for_timeout(ms / steps)
-        cdp.send(
-            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
-        )
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        if wall_ms:
+            page.wait_for_timeout(wall_ms / steps)
+        send("touchMove", [{"x": x, "y": y}], k)
+    send("touchEnd", [], steps)
     cdp.detach()
     page.wait_for_timeout(300)
 
@@ -138,8 +145,13 @@ def test_swipe_between_parks_on_a_phone(browser, site_url):
         # a short sideways move is not a swipe either
         _touch_drag(page, cx, cy, cx - 20, cy)
         assert _shown(page) == "tab-0"
-        # swipe left: the next park; again: the one after; right: back
-        _touch_drag(page, cx + 120, cy, cx - 120, cy)
+        # nor a slow one (a finger resting on the park, then sliding: longer than 900 ms)
+        _touch_drag(page, cx + 120, cy, cx - 120, cy, ms=1500)
+        assert _shown(page) == "tab-0"
+        # swipe left: the next park; again: the one after; right: back. The first is a quick
+        # swipe (250 ms) delivered as a busy machine may deliver it, over 1.5 s: its duration is
+        # the touch's own, not the time the page took to handle it (static/js/game-dom.js)
+        _touch_drag(page, cx + 120, cy, cx - 120, cy, wall_ms=1500)
         page.wait_for_selector("[data-key=tab-1][aria-pressed=true]")
         assert page.locator("[data-overlay=park-1]").count() == 1
         screenshot(page, "swipe-park-1-390x844.png", full_page=False)

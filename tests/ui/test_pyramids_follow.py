@@ -307,7 +307,8 @@ def test_the_log_tells_every_eruption_with_the_engines_captures(kinds):
     # the log panel shows those very lines, and a replay's position tells its move the same
     panel = [e.text() for e in screens.log_panel(c).iter() if e.tag == "li"]
     n = len(state["log"])
-    assert panel == [view.describe_entry(state, i) for i in range(n - 1, max(0, n - 10) - 1, -1)]
+    last = max(0, n - screens.LOG_LINES) - 1
+    assert panel == [view.describe_entry(state, i) for i in range(n - 1, last, -1)]
     replay = Replay.of_state(GAME, state)
     for k in range(1, n + 1, 5):
         at = replay.state_at(k)

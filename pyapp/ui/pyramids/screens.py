@@ -20,7 +20,7 @@ from . import marks as move_marks
 from .controller import Controller
 from .marks import MoveMarks
 
-LOG_LINES = 10
+LOG_LINES = 6  # shown in full, the latest first (static/css/pyramids.css: .pyr-log)
 
 
 def render(ctrl: Controller) -> tuple[list[E], str | None]:

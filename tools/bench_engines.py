@@ -1,0 +1,197 @@
+"""Startup in three browser engines, in one run: Chromium, Firefox and WebKit.
+
+    python tools/bench_engines.py [--warm 4] [--engines chromium,firefox,webkit] [--json FILE]
+
+Builds the site into a temporary directory, serves it on localhost (tools/serve.py, gzip as a
+static host), and for each engine (tools/engines.py: Debian's Chromium through Playwright,
+Firefox ESR over WebDriver BiDi, WebKitGTK's MiniBrowser through WebKitWebDriver on Xvfb; never
+a downloaded browser):
+
+- cold: a new browser on an empty profile, first visit, until ready (``data-app-ready``);
+- warm: the same page reloaded, served by the app's service worker from its cache. The first
+  reload is the first returning visit, on which the app makes its Python snapshot in the
+  background (static/js/pyodide-loader.mjs); it is waited for and reported apart, and the
+  ``--warm`` reloads after it are the warm starts (median, min and max).
+
+Times are read in the page: the navigation starts at 0; the phases are the performance marks
+the app sets (pyodide-loader.mjs, pyapp/ui/main.py): before Python (the page, the PyScript core
+and the loader), the runtime's start (restored from the snapshot or not: ``start`` says which),
+the app's package, and the first screen drawn (imports and drawing). Goals checked: WebKit's warm
+start within 2x Chromium's, Firefox's within 1.5x (medians of this run). A benchmark that prints
+figures, not a test: it exits 0 whatever the figures, 1 only if a page does not boot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools.build_site import build
+from tools.engines import (
+    ChromiumPage,
+    FirefoxPage,
+    WebKitPage,
+    engines_missing,
+    find_firefox,
+    xvfb,
+)
+from tools.serve import Counter, make_server, start_in_thread
+
+GOALS = {"webkit": 2.0, "firefox": 1.5}  # warm start / Chromium's
+PREFIX = "/caldera/park/"
+TIMINGS = """(() => {
+  const at = (name) => { const m = performance.getEntriesByName('caldera:' + name, 'mark');
+                         return m.length ? m[m.length - 1].startTime : null; };
+  const html = document.documentElement;
+  return { python: at('python'), started: at('python-started'), app: at('app'),
+           drawn: at('drawn'), start: html.getAttribute('data-python-start'),
+           app_kind: html.getAttribute('data-python-app') };
+})()"""
+SW_READY = "navigator.serviceWorker.ready.then((r) => !!r.active)"
+MADE = "document.documentElement.getAttribute('data-python-made')"
+
+
+def visit(page, first: bool) -> dict:
+    if first:
+        page.goto(URL)
+    else:
+        page.reload()
+    page.wait_ready()
+    return page.eval(TIMINGS)
+
+
+def run_engine(name: str, make_page, warm: int) -> dict:
+    t0 = time.monotonic()
+    page = make_page()
+    try:
+        launch_s = time.monotonic() - t0
+        cold = visit(page, first=True)
+        page.wait_for(SW_READY, "the service worker", 120)
+        first_warm = visit(page, first=False)
+        made = page.wait_for(MADE, "the Python snapshot made (or not)", 240)
+        warms = [visit(page, first=False) for _ in range(warm)]
+        errors = page.log()
+    finally:
+        page.close()
+    return {
+        "engine": name,
+        "version": getattr(page, "version", ""),
+        "launch_s": round(launch_s, 2),
+        "cold": cold,
+        "first_warm": first_warm,
+        "snapshot_made": made,
+        "warm": warms,
+        "console": errors,
+    }
+
+
+def median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def phases(t: dict) -> dict:
+    def span(a, b):
+        return None if t.get(a) is None or t.get(b) is None else t[b] - t[a]
+
+    return {
+        "before_python": t.get("python"),
+        "runtime": span("python", "started"),
+        "app_package": span("started", "app"),
+        "first_screen": span("app", "drawn"),
+        "ready": t.get("drawn"),
+    }
+
+
+def fmt(ms) -> str:
+    return "-" if ms is None else f"{ms / 1000:.2f}"
+
+
+def report(results: list[dict]) -> dict:
+    rows = {}
+    print()
+    print("times in s from navigation; warm: median (min-max) of the reloads after the first")
+    print(
+        f"{'engine':<9} {'cold':>6} {'1st warm':>9} {'warm':>17}  "
+        f"{'before Py':>9} {'runtime':>8} {'app pkg':>8} {'drawing':>8}  start"
+    )
+    for r in results:
+        warm_ready = [w["drawn"] for w in r["warm"]]
+        ph = {k: median([phases(w)[k] for w in r["warm"]]) for k in phases(r["warm"][0])}
+        starts = sorted({w["start"] for w in r["warm"]})
+        rows[r["engine"]] = {"warm": median(warm_ready), "cold": r["cold"]["drawn"], **ph}
+        print(
+            f"{r['engine']:<9} {fmt(r['cold']['drawn']):>6} {fmt(r['first_warm']['drawn']):>9} "
+            f"{fmt(median(warm_ready)):>6} ({fmt(min(warm_ready))}-{fmt(max(warm_ready))})  "
+            f"{fmt(ph['before_python']):>9} {fmt(ph['runtime']):>8} {fmt(ph['app_package']):>8} "
+            f"{fmt(ph['first_screen']):>8}  {','.join(starts)} (snapshot: {r['snapshot_made']})"
+        )
+        cold_ph = phases(r["cold"])
+        print(
+            f"{'':<9} cold phases: before Python {fmt(cold_ph['before_python'])}, runtime "
+            f"{fmt(cold_ph['runtime'])}, app package {fmt(cold_ph['app_package'])}, first "
+            f"screen {fmt(cold_ph['first_screen'])}; {r['version']}"
+        )
+        if r["console"]:
+            print(f"{'':<9} console: {r['console'][:3]}")
+    base = rows.get("chromium", {}).get("warm")
+    for engine, goal in GOALS.items():
+        if base and engine in rows and rows[engine]["warm"]:
+            ratio = rows[engine]["warm"] / base
+            verdict = "ok" if ratio <= goal else "MISSED"
+            print(f"{engine} warm / chromium warm = {ratio:.2f} (goal <= {goal}): {verdict}")
+            rows[engine]["ratio"] = round(ratio, 2)
+    return rows
+
+
+def main(argv=None) -> int:
+    global URL
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--warm", type=int, default=4, help="warm reloads counted per engine")
+    parser.add_argument("--engines", default="chromium,firefox,webkit")
+    parser.add_argument("--json", type=Path, help="write the raw figures there")
+    args = parser.parse_args(argv)
+    missing = engines_missing()
+    with tempfile.TemporaryDirectory(prefix="bench-engines-") as tmp:
+        build(Path(tmp) / "dist")
+        server = make_server(Path(tmp) / "dist", prefix=PREFIX, counter=Counter())
+        start_in_thread(server)
+        URL = "http://{}:{}{}".format(*server.server_address[:2], PREFIX)
+        results = []
+        with xvfb() if "webkit" not in missing else contextlib.nullcontext() as display:
+            makers = {
+                "chromium": lambda: ChromiumPage(tempfile.mkdtemp(dir=tmp, prefix="chromium-")),
+                "firefox": lambda: FirefoxPage(find_firefox()),
+                "webkit": lambda: WebKitPage(display),
+            }
+            for name in args.engines.split(","):
+                if name in missing:
+                    print(f"{name}: skipped ({missing[name]})")
+                    continue
+                print(f"{name}: running", flush=True)
+                try:
+                    results.append(run_engine(name, makers[name], args.warm))
+                except Exception as exc:  # report and go on: a benchmark, not a test
+                    print(f"{name}: failed: {type(exc).__name__}: {exc}")
+                    return 1
+        server.shutdown()
+        server.server_close()
+    rows = report(results)
+    if args.json:
+        args.json.write_text(json.dumps({"results": results, "summary": rows}, indent=1))
+    return 0
+
+
+URL = ""
+
+if __name__ == "__main__":
+    sys.exit(main())
