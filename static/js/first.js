@@ -164,6 +164,7 @@
 
   function act(data) {
     var action = data.action;
+    state.acted = true;
     if (action !== "menu-more") closeMenu();
     if (STARTS.indexOf(action) >= 0) {
       delete data.tag;
@@ -368,7 +369,10 @@
         out.push({ action: "game-choose", game: state.touched[i] });
         out = out.concat(formActions(state.touched[i]));
       }
-      if (state.game) out.push({ action: "game-choose", game: state.game });
+      // the game on screen, only when the player chose something here: else Python's own
+      // start stands (the last game resumed, from the saved games, is not left for a form)
+      if (state.game && (state.acted || state.touched.length))
+        out.push({ action: "game-choose", game: state.game });
       if (state.start) out.push(state.start);
       else if (state.view === "rules") out.push({ action: "rules" });
       else if (state.menuOpen) out.push({ action: "menu-more" });
