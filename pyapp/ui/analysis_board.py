@@ -459,17 +459,7 @@ class AnalysisBoard:
             "div",
             {"class": "replay-nav analysis-nav"},
             buttons,
-            h(
-                "p",
-                {"class": "replay-move", "role": "status", "data-key": "replay-move"},
-                h(
-                    "span",
-                    {"class": "replay-count"},
-                    t("learn.replay.position", n=v.pos, total=length),
-                ),
-                " ",
-                v.move_text(),
-            ),
+            v.move_line(),
             back,
         )
 

@@ -168,6 +168,20 @@ class ReplayScreen:
         vt.mark_from = max(0, self.pos - 1)  # the move that led here is marked
         return vt
 
+    def move_line(self) -> E:
+        """The position's count and its move in words (read out as it changes)."""
+        return h(
+            "p",
+            {"class": "replay-move", "role": "status", "data-key": "replay-move"},
+            h(
+                "span",
+                {"class": "replay-count"},
+                t("learn.replay.position", n=self.pos, total=self.replay.length),
+            ),
+            " ",
+            self.move_text(),
+        )
+
     def move_text(self) -> str:
         if self.pos == 0:
             return t("learn.replay.start")
@@ -285,17 +299,7 @@ class ReplayScreen:
                     ),
                 ),
             ),
-            h(
-                "p",
-                {"class": "replay-move", "role": "status", "data-key": "replay-move"},
-                h(
-                    "span",
-                    {"class": "replay-count"},
-                    t("learn.replay.position", n=self.pos, total=length),
-                ),
-                " ",
-                self.move_text(),
-            ),
+            self.move_line(),
             self.viewer is not None
             and h(
                 "p",
