@@ -143,4 +143,5 @@ def run_smoke(page, url: str, stop_server) -> None:
     assert page.eval(CONTROLLED), "offline, the service worker no longer controls the page"
     assert page.record() == last, "offline, the last game did not resume where it was"
     page.play(2)
-    assert page.log() == [], f"{page.name}: console errors or warnings"
+    printed = page.log()
+    assert printed == [], f"{page.name}: console errors or warnings: {printed}"
