@@ -223,19 +223,36 @@ class WebKitPage(EnginePage):
         options = webdriver.WebKitGTKOptions()
         options.binary_location = find_minibrowser()
         options.add_argument("--automation")
-        service = Service(env={**os.environ, "DISPLAY": display})
+        # the driver's and the browser's own output, kept to say why a start failed
+        self.driver_log = tempfile.NamedTemporaryFile(prefix="webkitdriver-", suffix=".log")
+        service = Service(
+            env={**os.environ, "DISPLAY": display}, log_output=self.driver_log
+        )
         # a browser that never comes up (its display gone) would leave the session waiting
         # forever: its driver is killed after START_TIMEOUT_S, which fails the start
-        watchdog = threading.Timer(
-            START_TIMEOUT_S, lambda: service.process and service.process.kill()
-        )
+        killed = threading.Event()
+
+        def kill():
+            killed.set()
+            if service.process:
+                service.process.kill()
+
+        watchdog = threading.Timer(START_TIMEOUT_S, kill)
+        started = time.monotonic()
         watchdog.start()
         try:
             self.driver = webdriver.WebKitGTK(options=options, service=service)
         except Exception as exc:
             with contextlib.suppress(Exception):
                 service.stop()
-            raise RuntimeError(f"WebKit did not start: {exc}") from exc
+            self.driver_log.seek(0)
+            output = self.driver_log.read().decode(errors="replace").strip()[-800:]
+            self.driver_log.close()
+            why = "killed: no session within" if killed.is_set() else "failed after"
+            raise RuntimeError(
+                f"WebKit did not start ({why} {time.monotonic() - started:.0f} s): {exc}"
+                f"; the driver printed: {output or 'nothing'}"
+            ) from exc
         finally:
             watchdog.cancel()
         self.driver.set_window_size(1366, 800)
@@ -285,11 +302,14 @@ class WebKitPage(EnginePage):
         return errors
 
     def close(self):
-        self.driver.quit()
+        try:
+            self.driver.quit()
+        finally:
+            self.driver_log.close()
 
 
 @contextlib.contextmanager
-def open_webkit(tries: int = 2, page_class=None):
+def open_webkit(tries: int = 3, page_class=None):
     """A started ``WebKitPage`` (or ``page_class``) on an Xvfb display of its own; a start that
     fails (the display or the browser not coming up, as on a very busy machine) is tried
     again on a fresh display, ``tries`` times in all."""
