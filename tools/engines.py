@@ -223,11 +223,10 @@ class WebKitPage(EnginePage):
         options = webdriver.WebKitGTKOptions()
         options.binary_location = find_minibrowser()
         options.add_argument("--automation")
-        # the driver's and the browser's own output, kept to say why a start failed
-        self.driver_log = tempfile.NamedTemporaryFile(prefix="webkitdriver-", suffix=".log")
-        service = Service(
-            env={**os.environ, "DISPLAY": display}, log_output=self.driver_log
-        )
+        # the driver's and the browser's own output, kept to say why a start failed (closed
+        # with the page)
+        self.driver_log = tempfile.NamedTemporaryFile(suffix=".log")  # noqa: SIM115
+        service = Service(env={**os.environ, "DISPLAY": display}, log_output=self.driver_log)
         # a browser that never comes up (its display gone) would leave the session waiting
         # forever: its driver is killed after START_TIMEOUT_S, which fails the start
         killed = threading.Event()
