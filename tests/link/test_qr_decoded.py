@@ -49,7 +49,10 @@ def raster(drawing) -> Image.Image:
 def decoded(data: bytes) -> tuple[bytes, str, str]:
     """The bytes, version and level ZXing reads from the app's drawing of ``data``."""
     found = zxingcpp.read_barcodes(
-        raster(qr.svg(qr.encode(data), "QR")), formats=zxingcpp.BarcodeFormat.QRCode
+        raster(qr.svg(qr.encode(data), "QR")),
+        formats=zxingcpp.BarcodeFormat.QRCode,
+        try_invert=False,  # dark modules on light, as a phone's camera expects
+        try_rotate=False,
     )
     assert len(found) == 1, f"{len(found)} symbols read for {len(data)} bytes"
     return found[0].bytes, found[0].extra["Version"], found[0].extra["ECLevel"]
