@@ -6,10 +6,11 @@ whose device draws the result; that device draws it as the link opens: the attac
 the defender's); the share panel's QR code, screenshotted, is read by an independent decoder
 (zxing-cpp) to the link in its field; Share through a stubbed Web Share API (the link with its
 title and text; cancelled: silent; failed: copied) and, with no Web Share API, the clipboard;
-a three-seat game: the command line made it and holds a seat, a device in another seat, and a
-third device (its own server) opens the app for the first time at the link (the boot reads
-the fragment once Python is ready), then, its server stopped, opens the next link in a new
-tab from the installed app (the service worker in control) and plays; a tampered link refused
+a four-seat Caldera Park of three browser contexts: the command line made it and holds a seat,
+the two devices two more, and a third device (its own server) opens the app for the first
+time at the link and joins (the boot reads the fragment once Python is ready), then, its
+server stopped, opens the link of its turn in a new tab from the installed app (the service
+worker in control) and plays; a tampered link refused
 with its message and the copy kept; the fragment cleared from the address bar; French;
 axe-core and the text fit on the form and the waiting screen at a phone's and a laptop's size;
 a clean console."""
@@ -349,12 +350,13 @@ def test_devices_play_each_game_by_link_and_the_cli_takes_a_seat(
         assert attacks and all(mover != defender for mover, defender, _ in attacks), chances
         ann.locator("[data-action=lang]").first.click()  # back to English
 
-        # --- three seats: the command line created the game and holds seat 0; Ann seat 1;
-        # seat 2 a third device, served from its own server: it opens the app for the first
-        # time at the link, then offline (its server stopped) from the installed app
+        # --- four seats, three browser contexts: the command line created a Caldera Park
+        # and holds seat 0; Ann seat 1, Bob seat 2; seat 3 a third context served from its own
+        # server: it opens the app for the first time at the link and joins, then, its server
+        # stopped, opens the link of its turn in a new tab from the installed app and plays
         secret = str(tmp_path / "cli-secret.json")
         url = cli(
-            "new", "--game", "pyramids", "--players", "3", "--names", "Cy,Ann,Dee",
+            "new", "--game", "park", "--players", "4", "--names", "Cy,Ann,Bob,Dee",
             "--secret", secret, "--app-url", site_url,
         )  # fmt: skip
         own = serve_dir(site.path)
@@ -366,9 +368,9 @@ def test_devices_play_each_game_by_link_and_the_cli_takes_a_seat(
         def first_visit(at: str):  # the link opens the app on a first visit
             return open_app(ctx_d, own.url + "#" + at.split("#", 1)[1], dee_log)
 
-        pages = {0: ("cli", secret, site_url), 1: ann, 2: first_visit}
-        url, lg = play_game(pages, "pyramids", url, rng, stop=lambda g: moved(g, 2) >= 1)
-        dee = pages[2]
+        pages = {0: ("cli", secret, site_url), 1: ann, 2: bob, 3: first_visit}
+        url, lg = play_game(pages, "park", url, rng, stop=lambda g: g.commits[3] is not None)
+        dee = pages[3]
         wait_for_service_worker(dee)  # installed: the service worker controls the page
         dee.close()
         own.server.shutdown()
@@ -379,12 +381,14 @@ def test_devices_play_each_game_by_link_and_the_cli_takes_a_seat(
             assert page.evaluate("navigator.serviceWorker.controller !== null")
             return page
 
-        pages[2] = offline
+        pages[3] = offline
+        online = moved(lg, 3)
         url, lg = play_game(
-            pages, "pyramids", url, rng, stop=lambda g: moved(g, 2) >= 2 and g.steps[-1][0] != 2
+            pages, "park", url, rng, stop=lambda g: moved(g, 3) > online and g.steps[-1][0] != 3
         )
-        assert moved(lg, 2) >= 2 and all(c is not None for c in lg.commits)
-        assert pages[2] is not offline  # the offline tab played its turn
+        assert all(c is not None for c in lg.commits)
+        assert all(moved(lg, seat) >= 1 for seat in range(4))
+        assert pages[3] is not offline  # the offline tab played its turn
         # nothing but the browser's own update check of sw.js went unanswered
         unanswered = [u for u in dee_log.failed_requests if not u.endswith("/sw.js")]
         assert not unanswered, unanswered

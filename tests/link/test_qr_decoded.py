@@ -1,12 +1,12 @@
 """The share panel's QR codes read by an independent decoder (ZXing's C++ library, PyPI's
 ``zxing-cpp``): ``qr.py``'s drawing (the SVG element's white square and one path, rasterised
 here on a dark page) decodes to exactly the text encoded, with the version and error correction
-level ``qr.choose`` picked. Checked: every version from 1 to 40 at the longest text it holds
-(version 40-L, 2,953 bytes, is the longest the app ever encodes; a byte more and the panel says
-the link is too long) and at the shortest that needs it; and real links of every game and
-player count (a game between bots played by links only): the first, one in the middle and the
-finished game's, which fit the 2,000-character aim; the longest link of a long game (random
-bots) that still fits a QR code decodes, and the next one is refused."""
+level ``qr.choose`` picked. Checked: every version from 1 to 40 (the eight masks in turn) at
+the longest text it holds (version 40-L, 2,953 bytes, is the longest the app ever encodes; a
+byte more and the panel says the link is too long) and at the shortest that needs it; and real
+links of every game and player count (a game between bots played by links only): the first, one
+in the middle and the finished game's, which fit the 2,000-character aim; the longest link of a
+long game (random bots) that still fits a QR code decodes, and the next one is refused."""
 
 from __future__ import annotations
 
@@ -46,10 +46,11 @@ def raster(drawing) -> Image.Image:
     return img
 
 
-def decoded(data: bytes) -> tuple[bytes, str, str]:
-    """The bytes, version and level ZXing reads from the app's drawing of ``data``."""
+def decoded(data: bytes, mask: int | None = None) -> tuple[bytes, str, str]:
+    """The bytes, version and level ZXing reads from the app's drawing of ``data`` (``mask``:
+    that mask, else the one the app chooses)."""
     found = zxingcpp.read_barcodes(
-        raster(qr.svg(qr.encode(data), "QR")),
+        raster(qr.svg(qr.encode(data, mask), "QR")),
         formats=zxingcpp.BarcodeFormat.QRCode,
         try_invert=False,  # dark modules on light, as a phone's camera expects
         try_rotate=False,
@@ -69,11 +70,12 @@ def link_like(n: int) -> bytes:
 def test_every_version_decodes_at_its_longest_and_shortest_text(version):
     longest = qr.byte_capacity(version, "L")
     shortest = 1 if version == 1 else qr.byte_capacity(version - 1, "L") + 1
-    for n in (shortest, longest):
+    for i, n in enumerate((shortest, longest)):
         data = link_like(n)
         v, ecl = qr.choose(data)
         assert v == version
-        assert decoded(data) == (data, str(version), ecl)
+        # each mask in turn (the app's choice of mask is the test of the links below)
+        assert decoded(data, (2 * version + i) % 8) == (data, str(version), ecl)
 
 
 def test_the_longest_the_app_encodes_is_version_40_l():
