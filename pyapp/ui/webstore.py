@@ -94,6 +94,45 @@ class BrowserPlatform:
                 return
         copy()
 
+    def share_link(self, url: str, title: str, text: str, callback) -> None:
+        """Share a link with the Web Share API (its title, a line of text and the URL) where the
+        browser has it and accepts that data, else copy the URL to the clipboard.
+        ``callback`` hears "shared", "cancelled" (the person closed the share sheet: an
+        ``AbortError``; nothing is copied), "copied" or "failed", then the page redraws. A
+        share that fails otherwise (refused, no share target) copies the URL instead."""
+        nav = js.navigator
+
+        def finish(how):
+            callback(how)
+            if self.redraw is not None:
+                self.redraw()
+
+        def copy():
+            clip = getattr(nav, "clipboard", None)
+            if clip is None or not hasattr(clip, "writeText"):
+                finish("failed")
+                return
+            self._then(
+                clip.writeText(url), lambda _x: finish("copied"), lambda _e: finish("failed")
+            )
+
+        def refused(err):
+            if getattr(err, "name", None) == "AbortError":
+                finish("cancelled")
+            else:
+                copy()
+
+        if hasattr(nav, "share"):
+            data = _options(title=title, text=text, url=url)
+            try:
+                able = nav.canShare(data) if hasattr(nav, "canShare") else True
+                if able:
+                    self._then(nav.share(data), lambda _x: finish("shared"), refused)
+                    return
+            except Exception:  # a share that throws at once: copy instead
+                pass
+        copy()
+
     def set_document_language(self, lang: str) -> None:
         """The page's ``<html lang>`` (screen readers, hyphenation) follows the language."""
         js.document.documentElement.setAttribute("lang", lang)

@@ -66,3 +66,47 @@ def play_by_links(game_id: str, players: int, seed, options=None, join_round=Tru
     else:
         raise AssertionError("the game did not end")
     return devices, links
+
+
+def measure(seeds=(1, 2)) -> list[dict]:
+    """The length of the last link of finished games between greedy bots, every game and
+    player count, ``seeds`` each; and of two long games between random bots. The secrets and
+    game ids are drawn from a generator seeded by the case: the figures are the same at every
+    run (they change when the engines, the bots or the link's format do)."""
+    import hashlib
+    import random
+
+    from pyapp.core import link
+
+    class Tokens:
+        def __init__(self, name: str):
+            self.rng = random.Random(hashlib.sha256(name.encode()).digest())
+
+        def token_hex(self, n: int) -> str:
+            return self.rng.randbytes(n).hex()
+
+    kept = link._secrets
+    cases = [(g, n, s, "greedy") for g in ("pyramids", "caledea", "park") for n in
+             range(max(2, games.entry(g).min_players), games.entry(g).max_players + 1)
+             for s in seeds]  # fmt: skip
+    cases += [("pyramids", 2, 1, "random"), ("caledea", 4, 1, "random")]
+    out = []
+    try:
+        for game_id, players, seed, bot in cases:
+            link._secrets = Tokens(f"{game_id}/{players}/{seed}/{bot}")
+            _, links = play_by_links(game_id, players, seed, bot=bot)
+            last = LinkGame.from_text(links[-1])
+            out.append(
+                {"game": game_id, "players": players, "seed": seed, "bot": bot,
+                 "moves": last.moves, "steps": len(last.steps), "chars": len(links[-1])}
+            )  # fmt: skip
+    finally:
+        link._secrets = kept
+    return out
+
+
+if __name__ == "__main__":  # python -m tests.link.linkplay (from the repository's root)
+    print(f"a finished game's last link, with a {len(BASE)}-character app address")
+    for row in measure():
+        print("{game} {players} players, {bot} bots, seed {seed}: {moves} moves, "
+              "{steps} steps, {chars} characters".format(**row))  # fmt: skip

@@ -68,6 +68,8 @@ TEXTS_EN = {
     "link.share.copied": "Copied: paste it in a message.",
     "link.share.failed": "Copying was refused: select the link in the field and copy it.",
     "link.share.too_long": "This link is too long for a QR code: send it as text.",
+    "link.share.sheet_title": "{game}, a game by link",
+    "link.share.sheet_text": "Our game of {game}: open the link to play your turn.",
     "link.list.title": "Games by link",
     "link.list.none": "No game by link on this device yet.",
     "link.list.open": "Open",
@@ -109,6 +111,8 @@ TEXTS_FR = {
     "link.share.failed": "La copie a été refusée : sélectionnez le lien dans le champ et "
     "copiez-le.",
     "link.share.too_long": "Ce lien est trop long pour un code QR : envoyez-le en texte.",
+    "link.share.sheet_title": "{game}, une partie par lien",
+    "link.share.sheet_text": "Notre partie de {game} : ouvrez le lien pour jouer votre tour.",
     "link.list.title": "Parties par lien",
     "link.list.none": "Aucune partie par lien sur cet appareil pour l'instant.",
     "link.list.open": "Ouvrir",
@@ -359,14 +363,27 @@ class LinkPlay(Feature):
                 return self._join(lg, seat)
             return True
         if action in ("link-share", "link-copy") and self.lg is not None:
-            if self.platform is None:
-                self.shared = "failed"
-            else:
-                self.platform.share(self.url(), self._shared, copy_only=action == "link-copy")
+            self._share(copy_only=action == "link-copy")
             return True
         return False
 
+    def _share(self, copy_only: bool) -> None:
+        """Share: the share sheet (the link with the game's name and a line), else copy; Copy:
+        the clipboard only. The outcome comes back in ``_shared``."""
+        platform, url = self.platform, self.url()
+        if platform is None:
+            self.shared = "failed"
+        elif copy_only or not hasattr(platform, "share_link"):
+            platform.share(url, self._shared, copy_only=copy_only)
+        else:
+            game = games.entry(self.lg.game.id).title
+            title = t("link.share.sheet_title", game=game)
+            platform.share_link(url, title, t("link.share.sheet_text", game=game), self._shared)
+
     def _shared(self, how: str) -> None:
+        if how == "cancelled":  # the person closed the share sheet: nothing to say
+            self.shared = ""
+            return
         self.shared = how if how in ("shared", "copied", "failed") else "failed"
         if self.shared == "failed":
             self.box.table.focus = "link-field"
