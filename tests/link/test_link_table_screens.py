@@ -177,6 +177,12 @@ def test_the_board_is_shown_read_only_while_waiting(game_id):
             assert app.table.state["log"] == log_before, action
         assert app.link.device.storage.getItem(GAME_PREFIX + app.link.lg.gid) == kept
         assert app.link.overlay_open(app.table)
+        if game_id == "park":  # a look at the other park: the board shows it, nothing played
+            other = 1 - app.link.seat
+            assert app.table.handle("view", {"player": str(other), "tab": "1"})
+            tab = screen(app).find(data_key=f"tab-{other}")
+            assert tab.attrs["aria-pressed"] == "true" and app.table.focus == f"tab-{other}"
+            assert app.table.state["log"] == log_before
         if waited >= 3:
             break
     assert waited >= 3

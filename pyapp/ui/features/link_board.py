@@ -2,7 +2,9 @@
 own table, drawn by its own screens from a table made for this view alone, on which nobody
 moves (``watch_only``), seen from this device's seat (``seen_from``: its park drawn large, its
 side of the map), the moves since that seat's last one marked as a live table marks them. The
-drawing leaves out the live controls (``replay.without_live``), as a replay does."""
+drawing leaves out the live controls (``replay.without_live``), as a replay does. What the board
+offers to look at (Caldera Park's parks, its families, Caledea's zoom) acts on that table
+(``look``): never a move."""
 
 from __future__ import annotations
 
@@ -20,6 +22,15 @@ class WaitBoard:
         self.tables: dict[str, object] = {}  # game id -> its view table
         self._key: tuple | None = None
         self._view: dict | None = None
+        self.actions: frozenset = frozenset()  # what the board drawn last offers
+
+    def look(self, lg: LinkGame, seat: int | None, action: str, data: dict) -> str | None:
+        """An input the board drawn offers (not its log: the shell's replay shows those),
+        given to the view table; the focus it asks for (a data-key), if any."""
+        vt = self.table(lg, seat)
+        vt.handle(action, data)
+        focus, vt.focus = vt.focus, None
+        return focus
 
     def table(self, lg: LinkGame, seat: int | None):
         """The view table of ``lg`` as ``seat`` sees it (None: a watcher, the first seat)."""
@@ -48,6 +59,12 @@ class WaitBoard:
         vt = self.table(lg, seat)
         nodes, _ = screens(lg.game.id).render(vt)
         body = [kept for n in nodes[2:] if (kept := without_live(n)) is not None]
+        self.actions = frozenset(
+            e.attrs["data-action"]
+            for n in body
+            for e in n.find_all(lambda e: "data-action" in e.attrs)
+            if not e.attrs["data-action"].startswith("log-")
+        )
         return h(
             "div",
             {

@@ -417,6 +417,10 @@ class LinkPlay(Feature):
 
     def handle(self, action: str, data: dict, table) -> bool | None:
         if not action.startswith(_OWN):
+            if self.view is None and action in self.board.actions and self._waiting(table):
+                focus = self.board.look(self.lg, self.seat, action, data)  # a look, no move
+                table.focus = focus or table.focus
+                return True
             if self.view is not None and not action.startswith(("banner-", "lang", "sound")):
                 self.view = None
             if self.active(table) and action == "ready" and not self.my_turn():
