@@ -217,7 +217,6 @@ def test_another_tab_plays_on_and_this_tab_shows_its_copy():
     ann_a.table.handle("link-list", {})  # tab A shows the list of games by link
     (entry,) = ann_a.link.entries()
     assert entry["state"] == "mine"
-    ann_a.table.handle("link-back", {})
     # tab B opens the same link and plays Ann's turn: the storage holds its newer copy
     ann_b.link.open_link(url)
     step(ann_b, bots[0])
@@ -225,6 +224,11 @@ def test_another_tab_plays_on_and_this_tab_shows_its_copy():
     assert len(LinkGame.from_text(newer).steps) > len(ann_a.link.lg.steps)
     assert ann_a.shell.storage_changed("caldera.stats") is False  # not a game by link
     assert ann_a.shell.storage_changed(key) is True
+    # the list open in tab A stays open, its row and the game under it are the newer copy's
+    assert ann_a.link.view == "list"
+    (entry,) = ann_a.link.entries()
+    assert entry["state"] == "other" and entry["turn"] == "Waiting for Bob"
+    ann_a.table.handle("link-back", {})
     assert ann_a.link.lg.text() == newer
     assert ann_a.table.state["log"] == ann_a.link.lg.state["log"]
     assert ann_a.banner.message == ("link.banner", {"text": DEVICE_EN["link.refused.newer"]})
@@ -260,3 +264,34 @@ def test_a_tab_behind_another_never_overwrites_its_newer_copy():
         ann_a.link.device.keep(stale.play(ann_a.link.device.secret(), 0, [first]))
     assert e.value.kind == "newer"
     assert ann_a.link.device.storage.getItem(key) == newer
+
+
+def test_the_computer_finishes_its_turn_while_another_game_is_on_screen():
+    game = games.get("pyramids")
+    ann, bob = device("pyramids"), device("pyramids")
+    t = ann.table
+    t.handle("link-new", {})
+    t.handle("link-players", {"value": "3"})
+    t.handle("link-kind", {"seat": "1", "value": "random"})
+    t.handle("link-start", {})
+    url = ann.link.url()
+    apps, bots = {0: ann, 2: bob}, {0: game.make_bot("greedy", 0), 2: game.make_bot("greedy", 2)}
+    for _ in range(40):
+        lg = LinkGame.from_text(url)
+        app = apps[link_to(lg)]
+        app.link.open_link(url)
+        if ann.link.busy():
+            break
+        step(app, bots[app.link.seat])
+        if ann.link.busy():
+            break
+        url = app.link.url()
+    assert ann.link.busy()
+    gid = ann.link.lg.gid
+    steps = len(ann.link.lg.steps)
+    ann.box.switch("caledea")  # Ann looks at another game meanwhile
+    finish_work(ann)
+    assert ann.box.table.game.id == "caledea"  # not pulled back to the game by link
+    kept = ann.link.device.copy_of(gid)
+    assert len(kept.steps) > steps and kept.steps[-1][0] == 1  # the computer's step, kept
+    assert next_seat(kept) != 1 or kept.over()

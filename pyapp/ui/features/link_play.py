@@ -268,13 +268,28 @@ class LinkPlay(Feature):
         except StopIteration as stop:
             self.thinking = None
             if self.lg is not None and self.lg.gid == gid:
-                self.show(stop.value, self.seat)
+                self._refresh(stop.value)
             return self.thinking is not None
         except LinkError as e:
             self.thinking = None
             self._after_refusal(e, self.lg)
             return False
         return True
+
+    def _refresh(self, lg: LinkGame, answer: bool = False) -> None:
+        """Show ``lg``, a newer copy of the game shown, where it is on the table (an overlay
+        open over it stays, with its focus); else only remember it."""
+        table = self.box.table
+        if not self.active(table):
+            self.lg = lg
+            return
+        view, choosing, focus = self.view, self.choosing, table.focus
+        if answer:
+            self._answer_and_show(lg, self.seat)
+        else:
+            self.show(lg, self.seat)
+        if view is not None:
+            self.view, self.choosing, table.focus = view, choosing, focus
 
     def _after_refusal(self, e: LinkError, lg: LinkGame) -> None:
         """A step refused: its message, then the game as kept (another tab's newer copy)."""
@@ -301,9 +316,7 @@ class LinkPlay(Feature):
             self.shared = ""
             self.drawn = None
             self._refused(t("link.refused.newer"))
-            self._answer_and_show(stored, self.seat)
-        else:
-            self.lg = stored
+        self._refresh(stored, answer=True)
         return True
 
     def _refused(self, message: str) -> None:
