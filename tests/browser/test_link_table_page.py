@@ -167,6 +167,27 @@ def test_a_friend_and_the_computer_by_link_with_the_board_in_view(browser, site_
         ann.wait_for_selector(WAITING, timeout=WAIT)
         assert ann.locator("[data-key=link-field]").input_value() == newer
         second.close()
+
+        # the form with a computer seat, in French on the small phone
+        bob.set_viewport_size(SMALL_PHONE)
+        bob.locator("[data-action=menu-more]").click()  # a phone's header: under More
+        bob.locator("[data-action=lang]").first.click()
+        bob.wait_for_selector("html[lang=fr]")
+        if bob.locator("[data-action=menu-more][aria-expanded=true]").count():
+            bob.locator("[data-action=menu-more]").click()
+        bob.locator("[data-action=menu-new]").click()
+        bob.locator("[data-action=game-choose][data-game=caledea]").click()
+        bob.wait_for_selector("#app[data-game=caledea] section[data-screen=setup]")
+        bob.locator("[data-action=link-new]").click()
+        bob.wait_for_selector("section[data-screen=link].link-form")
+        bob.locator("select[data-action=link-players]").select_option("4")
+        bob.locator("select[data-action=link-kind][data-seat='3']").select_option("strong")
+        bob.wait_for_selector(
+            "select[data-action=link-kind][data-seat='3'] option[value=strong][selected]",
+            state="attached",
+        )
+        assert bob.locator("input[data-action=link-me]").count() == 3  # the people only
+        check_screen(bob, "French form, 360x740")
     finally:
         ctx_a.close()
         ctx_b.close()
