@@ -648,10 +648,14 @@ def computer_turns(lg: LinkGame, secret: str, slice_ms: float | None = None):
     """A generator playing the steps of the computer seats this device hosts (``secret``: the
     host's) while the link is with one of them, once every seat has joined: each seat's bot
     chooses from what its seat may see (seeded by the game id, the seat and the moves so
-    far), answering a chance move waiting for it first. With ``slice_ms``, a bot that thinks
+    far), answering a chance move waiting for it first; a computer seat that has not joined
+    joins first. With ``slice_ms``, a bot that thinks
     in slices (``start``) yields between them; it yields after each move too. Returns the
     game after those steps (``lg`` itself when there was none)."""
     hosted = lg.hosted(secret)
+    for seat in hosted:  # a computer seat joins with its host (a link made otherwise: now)
+        if lg.commits[seat] is None and lg.pending is None:
+            lg = lg.play(secret, seat, [])
     while hosted and all(c is not None for c in lg.commits) and lg.handler() in hosted:
         lg = yield from _computer_step(lg, secret, lg.handler(), slice_ms)
     return lg

@@ -295,3 +295,22 @@ def test_the_computer_finishes_its_turn_while_another_game_is_on_screen():
     kept = ann.link.device.copy_of(gid)
     assert len(kept.steps) > steps and kept.steps[-1][0] == 1  # the computer's step, kept
     assert next_seat(kept) != 1 or kept.over()
+
+
+def test_a_computer_seat_not_joined_yet_joins_on_its_hosts_device():
+    # a link made elsewhere (not by the app's form): the host joined alone
+    ann, bob = device("pyramids"), device("pyramids")
+    lg = LinkGame.create(games.get("pyramids"), {"players": 3}, bots=[None, None, "random"])
+    url = lg.play(ann.link.device.secret(), 0, []).url(BASE)
+    ann.link.open_link(url)
+    assert ann.link.seat == 0 and not ann.link.busy()  # the link goes to Bob first
+    bob.link.open_link(url)  # the one free seat of a person: no question asked
+    assert bob.link.seat == 1 and bob.link.view is None
+    assert bob.table.handle("link-seat", {"seat": "2"}) is False  # never a computer's seat
+    url = bob.link.url()
+    assert link_to(LinkGame.from_text(url)) == 0  # then to the host, for its computer
+    ann.link.open_link(url)
+    finish_work(ann)
+    lg = ann.link.lg
+    assert all(c is not None for c in lg.commits) and lg.seat_of(ann.link.device.secret()) == 0
+    assert lg.steps[2] == [2] and next_seat(lg) != 2

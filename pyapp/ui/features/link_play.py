@@ -161,7 +161,8 @@ def next_seat(lg: LinkGame) -> int | None:
     """The seat the link goes to now: the first seat that has not joined, else the one to
     move or to answer a chance move; ``None`` once the game is over and everyone joined."""
     free = [s for s, c in enumerate(lg.commits) if c is None]
-    return free[0] if free else lg.handler()
+    people = [s for s in free if not lg.is_computer(s)]  # a computer joins on its host's
+    return (people or free)[0] if free else lg.handler()
 
 
 def link_to(lg: LinkGame) -> int | None:
@@ -193,6 +194,7 @@ class LinkPlay(Feature):
         self._busy = False
         self._qr_cache: tuple | None = None
         self.thinking = None  # (game id, generator): this device plays its computer seats
+        self._stuck: tuple | None = None  # (game id, steps) its computer could not play on
         self.board = WaitBoard()
 
     # -------------------------------------------------------------- which game is on the table
@@ -249,7 +251,7 @@ class LinkPlay(Feature):
 
     def _begin_computer(self, lg: LinkGame) -> None:
         self.thinking = None
-        if self.computer_turn() and all(c is not None for c in lg.commits):
+        if self.computer_turn() and self._stuck != (lg.gid, len(lg.steps)):
             self.thinking = (lg.gid, self.device.computer_turns(lg, THINK_SLICE_MS))
 
     def busy(self) -> bool:
@@ -268,11 +270,15 @@ class LinkPlay(Feature):
         except StopIteration as stop:
             self.thinking = None
             if self.lg is not None and self.lg.gid == gid:
+                if stop.value is self.lg:  # nothing it could play (a link made otherwise)
+                    self._stuck = (gid, len(self.lg.steps))
                 self._refresh(stop.value)
             return self.thinking is not None
         except LinkError as e:
             self.thinking = None
-            self._after_refusal(e, self.lg)
+            if self.lg is not None:
+                self._stuck = (self.lg.gid, len(self.lg.steps))
+                self._after_refusal(e, self.lg)
             return False
         return True
 
@@ -338,7 +344,7 @@ class LinkPlay(Feature):
         self.drawn = None
         self.shared = ""
         if seat is None and not lg.over():
-            free = [s for s, c in enumerate(lg.commits) if c is None]
+            free = [s for s, c in enumerate(lg.commits) if c is None and not lg.is_computer(s)]
             if len(free) > 1:
                 self.choosing = lg
                 self.view = "seat"
@@ -488,7 +494,7 @@ class LinkPlay(Feature):
         if action == "link-seat" and self.choosing is not None:
             seat = _int(data.get("seat"), -1)
             lg, self.choosing = self.choosing, None
-            if 0 <= seat < len(lg.commits) and lg.commits[seat] is None:
+            if 0 <= seat < len(lg.commits) and lg.commits[seat] is None and not lg.bots[seat]:
                 return self._join(lg, seat)
             return True
         if action in ("link-share", "link-copy") and self.lg is not None:
@@ -601,7 +607,7 @@ class LinkPlay(Feature):
         lg = self.lg
         to = next_seat(lg)
         name = lg.name(to)
-        thinking = self.computer_turn()
+        thinking = self.computer_turn() and self._stuck != (lg.gid, len(lg.steps))
         title = t("link.wait.title", name=name)
         if thinking:
             title = t("link.wait.computer_title", name=name)
@@ -892,7 +898,7 @@ class LinkPlay(Feature):
 
     def _seat_choice(self) -> E:
         lg = self.choosing
-        free = [s for s, c in enumerate(lg.commits) if c is None]
+        free = [s for s, c in enumerate(lg.commits) if c is None and not lg.is_computer(s)]
         return titled_screen(
             "link",
             "link-screen link-seat",
