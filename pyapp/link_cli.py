@@ -4,6 +4,11 @@ The secret file (``--secret FILE``) is this device: a JSON object with its secre
 file is missing) and, per game id, the last link it knows, its copy of the game. A link that
 changes what that copy holds is refused; a link behind it (already played on) opens the copy.
 Every refusal is one line on standard error and exit status 2 (``cli.main``).
+
+Computer seats (``link new --computer SEAT:BOT``, as the app's form makes them): the device that
+starts the game hosts them (they join with it) and plays their steps whenever the link reaches
+one of them, right after its own step or when ``link play`` is given such a link (``core.link.
+computer_turns``); ``link show`` says which seats are the computer and whose device plays them.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import sys
 from . import games
 from .core import jsontext
 from .core.errors import GameError
-from .core.link import LinkError, LinkGame, decode, new_secret
+from .core.link import LinkError, LinkGame, decode, new_secret, run_computer_turns
 
 DEFAULT_URL = "http://127.0.0.1:8000/"
 MAX_FILE = 4_000_000
@@ -89,7 +94,13 @@ def describe(lg: LinkGame) -> dict:
         "id": lg.gid,
         "options": lg.options,
         "players": [
-            {"seat": i, "name": n, "joined": lg.commits[i] is not None}
+            {
+                "seat": i,
+                "name": n,
+                "joined": lg.commits[i] is not None,
+                "computer": lg.bots[i],
+                "played_by": lg.device_of(i),
+            }
             for i, n in enumerate(lg.names())
         ],
         "moves": lg.moves,
@@ -113,6 +124,13 @@ def _turn_line(lg: LinkGame) -> str:
             f"Turn: {lg.name(seat)} (seat {seat + 1}) answers the chance move of {who}: "
             f"{lg.pending['action']}"
         )
+    if lg.is_computer(seat):
+        host = lg.device_of(seat)
+        does = "answers a chance move" if lg.pending is not None else "moves"
+        return (
+            f"Turn: {lg.name(seat)} (seat {seat + 1}, the computer) {does}, played by the device "
+            f"of {lg.name(host)} (seat {host + 1})"
+        )
     joined = "" if lg.commits[seat] is not None else " (joins with this move)"
     return f"Turn: {lg.name(seat)} (seat {seat + 1}) to move{joined}"
 
@@ -129,6 +147,9 @@ def cmd_show(args) -> int:
     lines = [f"{lg.game.title}, played by link (game {lg.gid[:8]})"]
     for p in info["players"]:
         joined = "joined" if p["joined"] else "not joined yet"
+        if p["computer"] is not None:
+            host = p["played_by"]
+            joined = f"the computer, {p['computer']}, played by {lg.name(host)}'s device; {joined}"
         lines.append(f"  seat {p['seat'] + 1}: {p['name']} ({joined})")
     last = f"; last: {info['log'][-1]}" if info["log"] else ""
     lines.append(f"{lg.moves} move(s) played{last}")
@@ -140,6 +161,7 @@ def cmd_show(args) -> int:
 
 
 def _finish(args, device: dict, lg: LinkGame) -> int:
+    lg = run_computer_turns(lg, device["secret"])  # the computer seats this device hosts
     device["games"][lg.gid] = lg.text()
     write_device(args.secret, device)
     print(lg.url(_base(args)))
@@ -157,10 +179,25 @@ def cmd_new(args) -> int:
         if not game.variants:
             raise _usage(f"{game.title} has no variants (--variant)")
         options["variant"] = args.variant
-    lg = LinkGame.create(game, options)
-    if not 0 <= args.seat < len(lg.commits):
-        raise _usage(f"--seat: a seat from 1 to {len(lg.commits)}")
+    players = args.players
+    bots: list = [None] * players
+    for text in args.computer or []:
+        seat, _, name = text.partition(":")
+        k = int(seat) - 1 if seat.isdigit() else -1
+        if not 0 <= k < players or name not in game.bot_names:
+            raise _usage(
+                f"--computer {text[:30]!r}: SEAT:BOT, a seat from 1 to {players} and a bot of "
+                f"{', '.join(game.bot_names)}"
+            )
+        bots[k] = name
+    if not 0 <= args.seat < players:
+        raise _usage(f"--seat: a seat from 1 to {players}")
+    if bots[args.seat] is not None:
+        raise _usage("--seat: this device's own seat cannot be the computer's")
+    lg = LinkGame.create(game, options, bots=bots)
     lg = lg.play(device["secret"], args.seat, [])  # this device takes its seat
+    for k in lg.computer_seats():  # and its computer seats join with it
+        lg = lg.play(device["secret"], k, [])
     return _finish(args, device, lg)
 
 
@@ -172,6 +209,22 @@ def cmd_play(args) -> int:
     handler = lg.handler()
     if handler is None:
         raise LinkError("the game is over: there is nothing left to play", "over")
+    if seat is None and not args.action:
+        free = [s for s, c in enumerate(lg.commits) if c is None and not lg.is_computer(s)]
+        if free and handler not in free:  # a seat free while another plays: join it
+            return _finish(args, device, lg.play(secret, free[0], []))
+    if handler in lg.hosted(secret):  # the computer's turn: this device plays it
+        if args.action:
+            raise _usage(f"it is {lg.name(handler)}'s turn: the computer plays it (no action)")
+        lg = run_computer_turns(lg, secret)
+        handler = lg.handler()
+        if args.bot is None or handler != seat:  # then this device's own turn, with --bot
+            return _finish(args, device, lg)
+    if lg.is_computer(handler):
+        raise LinkError(
+            f"it is {lg.name(handler)}'s turn, played by {lg.name(lg.device_of(handler))}'s device",
+            "not_your_turn",
+        )
     if seat is None:
         if lg.commits[handler] is not None:
             raise LinkError(
@@ -223,6 +276,12 @@ def add_commands(sub, with_game) -> None:
     new.add_argument("--secret", required=True, help="this seat's secret file (made if missing)")
     new.add_argument("--names", default=None, help="comma-separated names, one per seat")
     new.add_argument("--seat", type=_seat, default=0, help="this device's seat (default 1)")
+    new.add_argument(
+        "--computer",
+        action="append",
+        metavar="SEAT:BOT",
+        help="a computer seat this device plays (repeat for more), e.g. 3:greedy",
+    )
     new.add_argument(
         "--app-url", default=None, help=f"the app's address in links (default {DEFAULT_URL})"
     )

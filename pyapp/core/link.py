@@ -6,7 +6,8 @@ never reaches a server). ``DATA`` is base64url (no padding) of zlib-compressed c
     {"v": 1, "g": record id, "i": game id (32 hex), "o": options without the seed,
      "c": [each seat's commitment (32 hex) or null before it joined],
      "r": [each seat's latest revealed chain value (32 hex) or null],
-     "s": [[seat, action text, ...], ...]}            # the steps, in order
+     "s": [[seat, action text, ...], ...],            # the steps, in order
+     "b": [each seat's computer player (a bot name) or null]}   # only with computer seats
 
 The game's seed is its id, so the setup (Caldera's layout, Caledea's random kingdoms and first
 player, Caldera Park's first displays) is public and the same on every device.
@@ -28,7 +29,17 @@ Caledea's other side of the battle; otherwise the next seat that has joined), wh
 answerer's device reveals in its next step, once the move is in the link. So the mover cannot
 know the draw when choosing (the answerer's value is unrevealed), the answerer cannot choose it
 (committed earlier, and the mover's value came only with the move), and nobody else can know it
-beforehand. A game that draws from an order fixed at setup keeps a rules flag for links
+beforehand.
+
+**Computer seats** (``"b"``): a seat may be a computer player, played by the device of the
+game's first step (its **host**, a person): its chain comes from the host's secret, its first
+step follows the host's, and the host's device plays its steps (the bot chooses) whenever the
+link reaches it. The answerer of a chance move is never a seat of the mover's device (the host
+and its computer seats are one device): the game's choice, else the next joined seat, skipping
+the mover's device. So the host never knows a draw before the move that causes it is committed,
+whoever of its seats moves, and a game by link has at least two people.
+
+A game that draws from an order fixed at setup keeps a rules flag for links
 (``Game.link_options``: Caldera Park's ``late_draws``) so every draw is made when it happens.
 
 Reading a link never evaluates anything: its size is bounded before and during decompression,
@@ -58,6 +69,8 @@ MAX_ACTION = 200  # characters of one action's text
 PREFIX = "#g="
 _HEX32 = re.compile(r"[0-9a-f]{32}\Z")
 _DATA = re.compile(r"[A-Za-z0-9_-]*\Z")
+_KEYS = frozenset({"v", "g", "i", "o", "c", "r", "s"})
+MAX_BOT = 20  # characters of a computer player's name
 
 
 class LinkError(LoadError):
@@ -196,7 +209,7 @@ def decode(text) -> dict:
 
 def check_shape(p) -> None:
     bad = LinkError("this link is damaged (its game data is not complete)")
-    if not isinstance(p, dict) or set(p) != {"v", "g", "i", "o", "c", "r", "s"}:
+    if not isinstance(p, dict) or set(p) not in (_KEYS, _KEYS | {"b"}):
         raise bad
     if type(p["v"]) is not int:
         raise bad
@@ -223,6 +236,14 @@ def check_shape(p) -> None:
             raise bad
         if not all(isinstance(a, str) and 0 < len(a) <= MAX_ACTION for a in step[1:]):
             raise bad
+    if "b" in p:  # computer seats: one entry per seat, null for a person, at least one bot
+        b = p["b"]
+        if not isinstance(b, list) or len(b) != len(c):
+            raise bad
+        if not all(x is None or (isinstance(x, str) and 0 < len(x) <= MAX_BOT) for x in b):
+            raise bad
+        if all(x is None for x in b):
+            raise bad
 
 
 # ------------------------------------------------------------------ the game of a link
@@ -232,8 +253,9 @@ class LinkGame:
     """A game played by link as one device holds it: the state replayed from the steps, the
     chance move waiting for its answer (``pending``) and the payload it came from."""
 
-    def __init__(self, game, gid: str, options: dict):
-        """A new game (no steps yet): ``options`` as the game reads them, without a seed."""
+    def __init__(self, game, gid: str, options: dict, bots: list | None = None):
+        """A new game (no steps yet): ``options`` as the game reads them, without a seed;
+        ``bots``: each seat's computer player (a bot name) or None for a person."""
         self.game = game
         self.gid = gid
         opts = dict(options)
@@ -250,6 +272,13 @@ class LinkGame:
         self.options = norm
         self.state = state
         n = len(self.names())
+        if bots is None or all(b is None for b in bots):
+            bots = [None] * n
+        elif len(bots) != n or any(b is not None and b not in game.bot_names for b in bots):
+            raise LinkError("this link's computer players are not those of this game", "options")
+        elif sum(b is None for b in bots) < 2:
+            raise LinkError("a game by link has at least two people", "options")
+        self.bots: list[str | None] = list(bots)
         self.commits: list[str | None] = [None] * n
         self.reveals: list[str | None] = [None] * n
         self.values: list[list[str]] = [[] for _ in range(n)]  # each seat's revealed values
@@ -262,8 +291,11 @@ class LinkGame:
     # -------------------------------------------------------------- reading
 
     @classmethod
-    def create(cls, game, options: dict, gid: str | None = None) -> LinkGame:
-        """A new game by link from the new-game options (players, names, variant...)."""
+    def create(
+        cls, game, options: dict, gid: str | None = None, bots: list | None = None
+    ) -> LinkGame:
+        """A new game by link from the new-game options (players, names, variant...);
+        ``bots``: each seat's computer player or None (a person)."""
         gid = gid or new_game_id()
         opts = {k: v for k, v in options.items() if k != "seed"}
         opts["seed"] = gid
@@ -273,7 +305,7 @@ class LinkGame:
             raise LinkError(str(e), "options") from e
         if norm["players"] < 2:
             raise LinkError("a game by link has at least two players", "options")
-        return cls(game, gid, {k: v for k, v in norm.items() if k != "seed"})
+        return cls(game, gid, {k: v for k, v in norm.items() if k != "seed"}, bots)
 
     @classmethod
     def from_payload(cls, payload: dict) -> LinkGame:
@@ -283,7 +315,7 @@ class LinkGame:
             game = games.for_record(payload["g"])
         except LoadError:
             raise LinkError("this link is not a game of this app") from None
-        lg = cls(game, payload["i"], payload["o"])
+        lg = cls(game, payload["i"], payload["o"], payload.get("b"))
         if len(payload["c"]) != len(lg.commits):
             raise LinkError("this link is damaged (its seats do not match the game)")
         lg.receive(payload)
@@ -306,7 +338,7 @@ class LinkGame:
         return self.names()[seat]
 
     def payload(self) -> dict:
-        return {
+        out = {
             "v": VERSION,
             "g": self.game.record_id,
             "i": self.gid,
@@ -315,6 +347,9 @@ class LinkGame:
             "r": list(self.reveals),
             "s": [list(s) for s in self.steps],
         }
+        if any(b is not None for b in self.bots):
+            out["b"] = list(self.bots)
+        return out
 
     def text(self) -> str:
         return encode(self.payload())
@@ -328,6 +363,7 @@ class LinkGame:
         out.__dict__.update(self.__dict__)
         out.state = json.loads(json.dumps(self.state))
         out.commits, out.reveals = list(self.commits), list(self.reveals)
+        out.bots = list(self.bots)
         out.values = [list(v) for v in self.values]
         out.joined_at, out.counts = list(self.joined_at), list(self.counts)
         out.steps = list(self.steps)  # steps are never changed in place
@@ -336,6 +372,26 @@ class LinkGame:
 
     def log(self) -> list[str]:
         return [a for s in self.steps for a in s[1:]]
+
+    # -------------------------------------------------------------- computer seats
+
+    def host(self) -> int | None:
+        """The person whose device plays the computer seats: the seat of the first step."""
+        return self.steps[0][0] if self.steps else None
+
+    def is_computer(self, seat: int) -> bool:
+        return self.bots[seat] is not None
+
+    def device_of(self, seat: int) -> int:
+        """The seat of the person whose device plays ``seat`` (itself, or the host for a
+        computer seat)."""
+        if self.bots[seat] is None:
+            return seat
+        host = self.host()
+        return seat if host is None else host
+
+    def computer_seats(self) -> list[int]:
+        return [s for s, b in enumerate(self.bots) if b is not None]
 
     # -------------------------------------------------------------- whose turn
 
@@ -361,6 +417,7 @@ class LinkGame:
             or payload["i"] != self.gid
             or canonical(payload["o"]) != canonical(self.options)
             or len(payload["c"]) != len(self.commits)
+            or payload.get("b", [None] * len(self.commits)) != self.bots
         ):
             raise LinkError("this link is of another game than this one", "other_game")
         steps = payload["s"]
@@ -439,6 +496,8 @@ class LinkGame:
         seat, actions = step[0], step[1:]
         index = len(self.steps)
         first = self.joined_at[seat] is None
+        if index == 0 and self.bots[seat] is not None:
+            raise LinkError("this link's first step is a computer seat's: a person starts it")
         # the step's value: the seat's k-th, k = its steps so far including this one
         self.counts[seat] += 1
         value = self.values[seat][self.counts[seat] - 1]
@@ -521,26 +580,39 @@ class LinkGame:
         seat order) that joined before the step at ``index`` (default: now)."""
         index = len(self.steps) if index is None else index
 
+        mine = self.device_of(seat)  # the mover's device: its seats never answer
+
         def joined(q):
-            return q != seat and self.joined_at[q] is not None and self.joined_at[q] < index
+            return self.joined_at[q] is not None and self.joined_at[q] < index
 
         q = self.game.chance_answerer(self.state, action, seat)
-        if q is not None:
+        if q is not None and self.device_of(q) != mine:
             return q if joined(q) else None
         n = len(self.commits)
         for i in range(1, n):
-            if joined((seat + i) % n):
-                return (seat + i) % n
+            q = (seat + i) % n
+            if self.device_of(q) != mine and joined(q):
+                return q
         return None
 
     # -------------------------------------------------------------- a device's step
 
     def seat_of(self, secret: str) -> int | None:
-        """The seat this secret holds in the game (its commitment), or ``None``."""
+        """The person's seat this secret holds in the game (its commitment), or ``None``."""
         for seat, c in enumerate(self.commits):
+            if self.bots[seat] is not None:
+                continue
             if c is not None and c == commitment(secret, self.gid, seat):
                 return seat
         return None
+
+    def hosted(self, secret: str) -> list[int]:
+        """The computer seats this secret's device plays: all of them when it holds the
+        host's seat, else none."""
+        host = self.host()
+        if host is None or self.seat_of(secret) != host:
+            return []
+        return self.computer_seats()
 
     def play(self, secret: str, seat: int, actions: list) -> LinkGame:
         """A new copy with the step of ``seat`` (whose device holds ``secret``): the answer to
@@ -567,3 +639,56 @@ class LinkGame:
         if seat is None:
             return self.state
         return self.game.observation(self.state, seat)
+
+
+# ------------------------------------------------------------------ computer seats
+
+
+def computer_turns(lg: LinkGame, secret: str, slice_ms: float | None = None):
+    """A generator playing the steps of the computer seats this device hosts (``secret``: the
+    host's) while the link is with one of them, once every seat has joined: each seat's bot
+    chooses from what its seat may see (seeded by the game id, the seat and the moves so
+    far), answering a chance move waiting for it first; a computer seat that has not joined
+    joins first. With ``slice_ms``, a bot that thinks
+    in slices (``start``) yields between them; it yields after each move too. Returns the
+    game after those steps (``lg`` itself when there was none)."""
+    hosted = lg.hosted(secret)
+    for seat in hosted:  # a computer seat joins with its host (a link made otherwise: now)
+        if lg.commits[seat] is None and lg.pending is None:
+            lg = lg.play(secret, seat, [])
+    while hosted and all(c is not None for c in lg.commits) and lg.handler() in hosted:
+        lg = yield from _computer_step(lg, secret, lg.handler(), slice_ms)
+    return lg
+
+
+def _computer_step(lg: LinkGame, secret: str, seat: int, slice_ms: float | None):
+    game = lg.game
+    bot = game.make_bot(lg.bots[seat], f"{lg.gid}/{seat}/{lg.moves}")
+    acts: list[str] = []
+    cur = lg.play(secret, seat, []) if lg.pending is not None else lg
+    while cur.handler() == seat and cur.pending is None:
+        obs = game.observation(cur.state, seat)
+        start = getattr(bot, "start", None) if slice_ms is not None else None
+        if callable(start):
+            thinking = start(obs)
+            while True:
+                action = thinking.step(slice_ms)
+                if thinking.done:
+                    break
+                yield
+        else:
+            action = bot.choose(obs)
+        acts.append(str(action))
+        cur = lg.play(secret, seat, acts)
+        yield
+    return cur
+
+
+def run_computer_turns(lg: LinkGame, secret: str) -> LinkGame:
+    """``computer_turns`` played at once (the command line)."""
+    gen = computer_turns(lg, secret)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value

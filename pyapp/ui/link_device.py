@@ -13,7 +13,15 @@ call it and draw what it returns; the words are here in English and French (``TE
 * ``play(gid, actions)``: this seat's step (the answer to a chance move waiting for it, then
   ``actions``), checked like a received link; the copy is saved; the next link's data.
 * ``games()``: the linked games of this device, each with its players, whose turn it is and
-  whether it is this device's, for the saved-games list.
+  whether it is this device's, for the saved-games list;
+* ``start(game, options, seat, bots)``: a new game; this device takes ``seat`` and hosts the
+  computer seats (``bots``: a bot name or None per seat), which join at once;
+  ``computer_turns(lg, slice_ms)``: a generator playing the computer seats' steps while the
+  link is with one of them (``core.link.computer_turns``), keeping the copy at the end.
+
+A copy is never replaced by one that does not extend it: another tab of the same browser may
+have played on in the same game (``keep`` refuses with the kind ``newer``; the screens then
+show the stored copy).
 
 Names come from the link: the screens draw them as text only (the virtual DOM sets text).
 """
@@ -23,6 +31,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 
+from pyapp.core import link as core_link
 from pyapp.core.link import LinkError, LinkGame, decode, new_secret
 
 from .i18n import add_texts, t
@@ -50,11 +59,13 @@ TEXTS_EN = {
     "link.refused.options": "These choices cannot start a game by link.",
     "link.refused.not_your_turn": "It is not your turn in this game.",
     "link.refused.over": "This game is over.",
+    "link.refused.newer": "This game was played on in another tab: its newer copy is shown.",
     "link.opened.old": "This link is older than your copy of the game: your copy is shown.",
     "link.opened.watch": "You hold no seat in this game: you can watch it.",
     "link.turn.mine": "Your turn",
     "link.turn.answer": "Your device rolls the chance of {name}'s move",
     "link.turn.other": "{name}'s turn",
+    "link.turn.computer": "{name} (the computer) plays on this device",
     "link.turn.over": "Finished",
 }
 
@@ -79,12 +90,15 @@ TEXTS_FR = {
     "link.refused.options": "Ces choix ne permettent pas de lancer une partie par lien.",
     "link.refused.not_your_turn": "Ce n'est pas votre tour dans cette partie.",
     "link.refused.over": "Cette partie est terminée.",
+    "link.refused.newer": "Cette partie a avancé dans un autre onglet : sa copie plus récente "
+    "est affichée.",
     "link.opened.old": "Ce lien est plus ancien que votre copie de la partie : votre copie est "
     "affichée.",
     "link.opened.watch": "Vous n'avez pas de place dans cette partie : vous pouvez la suivre.",
     "link.turn.mine": "À vous de jouer",
     "link.turn.answer": "Votre appareil tire le hasard du coup de {name}",
     "link.turn.other": "Au tour de {name}",
+    "link.turn.computer": "{name} (l'ordinateur) joue sur cet appareil",
     "link.turn.over": "Terminée",
 }
 
@@ -151,7 +165,14 @@ class LinkDevice:
             return None
 
     def _keep(self, lg: LinkGame) -> None:
-        self._set(GAME_PREFIX + lg.gid, lg.text())
+        """Keep ``lg`` as the copy, unless the stored copy holds steps it lacks (another tab
+        played on): ``LinkError`` kind ``newer``, the stored copy untouched."""
+        key = GAME_PREFIX + lg.gid
+        text = lg.text()
+        stored = self._get(key)
+        if stored is not None and stored != text and not extends(lg, stored):
+            raise LinkError("the stored copy is newer", "newer")
+        self._set(key, text)
 
     def keep(self, lg: LinkGame) -> None:
         """Keep ``lg`` as this device's copy (a step the screens checked: a seat joining)."""
@@ -164,7 +185,7 @@ class LinkDevice:
         if seat is not None:
             return seat
         handler = lg.handler()
-        if handler is not None and lg.commits[handler] is None:
+        if handler is not None and lg.commits[handler] is None and not lg.is_computer(handler):
             return handler
         return None
 
@@ -189,11 +210,23 @@ class LinkDevice:
             message = t("link.opened.watch")
         return Opened(lg, seat, status, message)
 
-    def start(self, game, options: dict, seat: int = 0) -> LinkGame:
-        """A new game by link from the new-game form's options; this device takes ``seat``."""
-        lg = LinkGame.create(game, options).play(self.secret(), seat, [])
+    def start(self, game, options: dict, seat: int = 0, bots: list | None = None) -> LinkGame:
+        """A new game by link from the new-game form's options; this device takes ``seat`` and
+        hosts the computer seats of ``bots`` (a bot name or None per seat), joined at once."""
+        secret = self.secret()
+        lg = LinkGame.create(game, options, bots=bots).play(secret, seat, [])
+        for s in lg.computer_seats():
+            lg = lg.play(secret, s, [])
         self._keep(lg)
         return lg
+
+    def computer_turns(self, lg: LinkGame, slice_ms: float | None = None):
+        """A generator: the steps of the computer seats this device hosts while the link is
+        with one of them (yields between slices of thought); keeps the copy and returns it."""
+        out = yield from core_link.computer_turns(lg, self.secret(), slice_ms)
+        if out is not lg:
+            self._keep(out)
+        return out
 
     def play(self, gid: str, actions: list) -> LinkGame:
         """This device's step in a game it holds; ``LinkError`` (its message from
@@ -233,6 +266,8 @@ class LinkDevice:
             seat, handler = self.my_seat(lg), lg.handler()
             if handler is None:
                 turn = t("link.turn.over")
+            elif lg.is_computer(handler) and lg.device_of(handler) == seat:
+                turn = t("link.turn.computer", name=lg.name(handler))
             elif handler == seat and lg.pending is not None:
                 turn = t("link.turn.answer", name=lg.name(lg.pending["seat"]))
             elif handler == seat:
@@ -246,9 +281,25 @@ class LinkDevice:
                     "names": lg.names(),
                     "seat": seat,
                     "turn": turn,
-                    "mine": handler is not None and handler == seat,
+                    "mine": handler is not None and lg.device_of(handler) == seat,
                     "over": handler is None,
                     "moves": lg.moves,
                 }
             )
         return out
+
+
+def extends(lg: LinkGame, stored: str) -> bool:
+    """``lg`` holds every step of the stored copy's text (or that text is no game's): it may
+    replace it. Read without replaying: the stored copy was checked when it was kept."""
+    try:
+        payload = decode(stored)
+    except LinkError:
+        return True
+    steps = payload["s"]
+    return (
+        payload["i"] == lg.gid
+        and len(steps) <= len(lg.steps)
+        and all(a == b for a, b in zip(steps, lg.steps, strict=False))
+        and all(c is None or c == m for c, m in zip(payload["c"], lg.commits, strict=False))
+    )

@@ -99,6 +99,7 @@ class TableController:
         # the header's "More" panel is open (phones: the entries that do not fit the row)
         self.menu_open = False
         self.watch_only = False  # a replay's table: nobody moves on it, whatever its seats say
+        self.seen_from: int | None = None  # a watch-only table drawn from this seat's side
         # a replay's table marks the moves from this log index on (``marks_from``); None: live
         self.mark_from: int | None = None
         self.seed_source = seed_source or (lambda: random.randrange(1, 10**9))
@@ -205,7 +206,10 @@ class TableController:
 
     def viewer(self) -> int:
         """Whose side the table is seen from: the person to move, else the last person seen,
-        else the first person, else the player deciding (a game of bots)."""
+        else the first person, else the player deciding (a game of bots); ``seen_from`` when
+        set (a game by link while it waits for another device)."""
+        if self.seen_from is not None:
+            return self.seen_from
         d = self.decision()
         if d is not None and self.is_human(d["player"]):
             return d["player"]

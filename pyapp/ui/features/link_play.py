@@ -3,16 +3,20 @@
 ``LinkPlay(box, storage, banner, platform)``, a feature (``feature.py``):
 
 * the new-game form of every game gets "Play with friends by link" (``decorate``): a form over
-  the table (players, each seat's name, which seat is this device's) starts the game; every
-  seat is a person on a device of their own (computer seats are not offered: the device model
-  holds one seat per device);
+  the table (players, each seat's name and who plays it: a person on a device of their own, or
+  the computer at one of the game's levels; which seat is this device's) starts the game; the
+  computer seats are played by this device (the host), which plays their steps in slices of
+  ``work`` whenever the link reaches one of them, then offers the link for the next person;
 * everyone joins first: the link goes round the seats that have not joined (a device that opens
   it takes the one free seat, or asks which is its own when several are free), then to the
   player to move; a chance move ends the step and the next player's device draws it when it
   opens the link (``LinkDevice.play`` answers it, the table shows the result);
-* while the link is with someone else the table is covered by the waiting screen with the
-  share panel (Share, Copy, the link in a read-only field, its QR code); the game's screen has
-  the share panel under it too;
+* while the link is with someone else the waiting screen shows the game's board as it stands
+  (``link_board.py``: nobody moves on it) beside or under a panel: whose turn, what to do, the
+  share panel (Share, Copy, the link in a read-only field, its QR code); the game's end screen
+  has the share panel under it too;
+* another tab of the browser that plays on in a game shown here (the page's ``storage``
+  event): the screens show its newer copy, and a copy is never replaced by an older one;
 * ``open_link(href)`` (the page's address with ``#g=...``): a new game joins, the same or an
   older link opens this device's copy, a refused link puts its message in the banner and
   changes nothing;
@@ -27,6 +31,7 @@ from a link is drawn as text.
 from __future__ import annotations
 
 import json
+import time
 
 from pyapp import games
 from pyapp.core.link import LinkError, LinkGame
@@ -35,20 +40,29 @@ from .. import qr
 from ..feature import Feature
 from ..frame import titled_screen
 from ..i18n import add_texts, t
-from ..link_device import LinkDevice, add_link_texts
+from ..link_device import GAME_PREFIX, LinkDevice, add_link_texts, extends
+from ..seats import seat_kind_label
 from ..table import HUMAN
 from ..vdom import E, frozen, h
+from .link_board import WaitBoard
+
+THINK_SLICE_MS = 12.0  # a computer seat thinks this long, then the page answers and draws
 
 TEXTS_EN = {
     "link.menu": "Games by link",
     "link.start_button": "Play with friends by link",
     "link.form.title": "Play with friends by link",
-    "link.form.intro": "Each seat is a person with their own device. You send the link to the "
-    "next player after each of your turns; they open it to play theirs.",
+    "link.form.intro": "Each seat is a person with their own device, or the computer. You send "
+    "the link to the next player after each of your turns; they open it to play theirs.",
     "link.form.players": "Players",
     "link.form.name": "Name of player {n}",
     "link.form.me": "Which player are you?",
-    "link.form.no_bots": "Computer players cannot take a seat in a game by link.",
+    "link.form.kind": "Who plays seat {n}",
+    "link.form.bots": "Your device plays the computer's seats: when the computer's turn comes, "
+    "the link comes back to you, your device plays it and you send the link on.",
+    "link.form.two_people": "A game by link needs at least two people. To play against the "
+    "computer alone, start a normal game.",
+    "link.form.bot_name": "Computer {n}",
     "link.form.start": "Start and get the link",
     "link.form.default_name": "Player {n}",
     "link.back": "Back",
@@ -58,6 +72,11 @@ TEXTS_EN = {
     "link.wait.chance": "The result of your move comes when {name} opens the link: their device "
     "draws it.",
     "link.wait.over": "The game is over. Send the link so everyone sees the end.",
+    "link.wait.host": "Send the link to {name}: their device plays {bot} (the computer), then "
+    "sends the link on.",
+    "link.wait.computer_title": "{name} is playing",
+    "link.wait.computer": "{name} (the computer) is choosing its move on this device…",
+    "link.board": "The game as it stands: nothing can be played while you wait",
     "link.drawn": "The chance of {name}'s move was drawn on this device when the link opened.",
     "link.share.title": "The link of this game",
     "link.share.field": "Link for {name}",
@@ -84,12 +103,18 @@ TEXTS_FR = {
     "link.menu": "Parties par lien",
     "link.start_button": "Jouer avec des amis par lien",
     "link.form.title": "Jouer avec des amis par lien",
-    "link.form.intro": "Chaque place est une personne avec son propre appareil. Après chacun de "
-    "vos tours, vous envoyez le lien au joueur suivant ; il l'ouvre pour jouer le sien.",
+    "link.form.intro": "Chaque place est une personne avec son propre appareil, ou l'ordinateur. "
+    "Après chacun de vos tours, vous envoyez le lien au joueur suivant ; il l'ouvre pour jouer "
+    "le sien.",
     "link.form.players": "Joueurs",
     "link.form.name": "Nom du joueur {n}",
     "link.form.me": "Quel joueur êtes-vous ?",
-    "link.form.no_bots": "Un joueur ordinateur ne peut pas prendre place dans une partie par lien.",
+    "link.form.kind": "Qui joue la place {n}",
+    "link.form.bots": "Votre appareil joue les places de l'ordinateur : quand vient son tour, le "
+    "lien vous revient, votre appareil le joue et vous envoyez le lien à la suite.",
+    "link.form.two_people": "Une partie par lien demande au moins deux personnes. Pour jouer "
+    "contre l'ordinateur seul, lancez une partie ordinaire.",
+    "link.form.bot_name": "Ordinateur {n}",
     "link.form.start": "Lancer et obtenir le lien",
     "link.form.default_name": "Joueur {n}",
     "link.back": "Retour",
@@ -100,6 +125,11 @@ TEXTS_FR = {
     "link.wait.chance": "Le résultat de votre coup viendra quand {name} ouvrira le lien : son "
     "appareil le tirera.",
     "link.wait.over": "La partie est finie. Envoyez le lien pour que chacun en voie la fin.",
+    "link.wait.host": "Envoyez le lien à {name} : son appareil joue pour {bot} (l'ordinateur), "
+    "puis fait suivre le lien.",
+    "link.wait.computer_title": "{name} joue",
+    "link.wait.computer": "{name} (l'ordinateur) choisit son coup sur cet appareil…",
+    "link.board": "La partie où elle en est : rien ne se joue pendant l'attente",
     "link.drawn": "Le hasard du coup de {name} a été tiré sur cet appareil à l'ouverture du lien.",
     "link.share.title": "Le lien de cette partie",
     "link.share.field": "Lien pour {name}",
@@ -135,7 +165,14 @@ def next_seat(lg: LinkGame) -> int | None:
     """The seat the link goes to now: the first seat that has not joined, else the one to
     move or to answer a chance move; ``None`` once the game is over and everyone joined."""
     free = [s for s, c in enumerate(lg.commits) if c is None]
-    return free[0] if free else lg.handler()
+    people = [s for s in free if not lg.is_computer(s)]  # a computer joins on its host's
+    return (people or free)[0] if free else lg.handler()
+
+
+def link_to(lg: LinkGame) -> int | None:
+    """The person whose device the link goes to now (a computer seat's: its host's)."""
+    seat = next_seat(lg)
+    return None if seat is None else lg.device_of(seat)
 
 
 class LinkPlay(Feature):
@@ -149,7 +186,8 @@ class LinkPlay(Feature):
         self.platform = platform
         self.base_url = base_url  # the app's address written in the links (the page sets it)
         self.view: str | None = None  # "form", "list" or "seat" (an overlay), else None
-        self.form: dict = {"players": 2, "names": {}, "me": 0}
+        self.form: dict = {"players": 2, "names": {}, "me": 0, "kinds": {}}
+        self.form_error: str | None = None
         self.lg: LinkGame | None = None  # the linked game on the table, as this device has it
         self.seat: int | None = None  # this device's seat in it
         self.gen: int | None = None  # the table's generation showing it
@@ -159,6 +197,9 @@ class LinkPlay(Feature):
         self.choosing: LinkGame | None = None  # a link with several free seats: which is ours
         self._busy = False
         self._qr_cache: tuple | None = None
+        self.thinking = None  # (game id, generator): this device plays its computer seats
+        self._stuck: tuple | None = None  # (game id, steps) its computer could not play on
+        self.board = WaitBoard()
 
     # -------------------------------------------------------------- which game is on the table
 
@@ -200,6 +241,93 @@ class LinkPlay(Feature):
             table.handle("ready", {})  # this device's own turn: no hand-over screen
         elif self._waiting(table):
             table.focus = "link-title"  # the waiting screen's heading
+        self._begin_computer(lg)
+
+    # -------------------------------------------------------------- the computer's seats
+
+    def computer_turn(self) -> bool:
+        """The link is with a computer seat this device plays (its steps are being made)."""
+        lg = self.lg
+        if lg is None or self.device is None or self.seat is None:
+            return False
+        to = next_seat(lg)
+        return to is not None and lg.is_computer(to) and lg.device_of(to) == self.seat
+
+    def _begin_computer(self, lg: LinkGame) -> None:
+        self.thinking = None
+        if self.computer_turn() and self._stuck != (lg.gid, len(lg.steps)):
+            self.thinking = (lg.gid, self.device.computer_turns(lg, THINK_SLICE_MS))
+
+    def busy(self) -> bool:
+        return self.thinking is not None
+
+    def work(self, budget_ms: float) -> bool:
+        """A slice of the computer seats' steps; when they are made, the game is shown with
+        the link for the next person (or this device's own turn)."""
+        if self.thinking is None:
+            return False
+        gid, gen = self.thinking
+        end = time.perf_counter() + budget_ms / 1000
+        try:
+            while time.perf_counter() < end:
+                next(gen)
+        except StopIteration as stop:
+            self.thinking = None
+            if self.lg is not None and self.lg.gid == gid:
+                if stop.value is self.lg:  # nothing it could play (a link made otherwise)
+                    self._stuck = (gid, len(self.lg.steps))
+                self._refresh(stop.value)
+            return self.thinking is not None
+        except LinkError as e:
+            self.thinking = None
+            if self.lg is not None:
+                self._stuck = (self.lg.gid, len(self.lg.steps))
+                self._after_refusal(e, self.lg)
+            return False
+        return True
+
+    def _refresh(self, lg: LinkGame, answer: bool = False) -> None:
+        """Show ``lg``, a newer copy of the game shown, where it is on the table (an overlay
+        open over it stays, with its focus); else only remember it."""
+        table = self.box.table
+        if not self.active(table):
+            self.lg = lg
+            return
+        view, choosing, focus = self.view, self.choosing, table.focus
+        if answer:
+            self._answer_and_show(lg, self.seat)
+        else:
+            self.show(lg, self.seat)
+        if view is not None:
+            self.view, self.choosing, table.focus = view, choosing, focus
+
+    def _after_refusal(self, e: LinkError, lg: LinkGame) -> None:
+        """A step refused: its message, then the game as kept (another tab's newer copy)."""
+        self._refused(_message(e))
+        stored = self.device.copy_of(lg.gid) if e.kind == "newer" else None
+        self.show(stored if stored is not None else lg, self.seat)
+
+    # -------------------------------------------------------------- another tab
+
+    def storage_changed(self, key: str | None) -> bool:
+        """Another tab changed a linked game (``key``; None: the storage cleared): the list
+        is drawn anew; a newer copy of the game shown here replaces it (an older one never)."""
+        if self.device is None or (key is not None and not str(key).startswith(GAME_PREFIX)):
+            return False
+        redraw = self.view == "list"
+        lg = self.lg
+        if lg is None or (key is not None and key != GAME_PREFIX + lg.gid):
+            return redraw
+        stored = self.device.copy_of(lg.gid)
+        if stored is None or len(stored.steps) <= len(lg.steps) or not extends(stored, lg.text()):
+            return redraw  # gone, the same, older or not ours to follow: this copy stays
+        self.thinking = None
+        if self.active(self.box.table):
+            self.shared = ""
+            self.drawn = None
+            self._refused(t("link.refused.newer"))
+        self._refresh(stored, answer=True)
+        return True
 
     def _refused(self, message: str) -> None:
         if self.messages is not None:
@@ -220,7 +348,7 @@ class LinkPlay(Feature):
         self.drawn = None
         self.shared = ""
         if seat is None and not lg.over():
-            free = [s for s, c in enumerate(lg.commits) if c is None]
+            free = [s for s, c in enumerate(lg.commits) if c is None and not lg.is_computer(s)]
             if len(free) > 1:
                 self.choosing = lg
                 self.view = "seat"
@@ -283,8 +411,7 @@ class LinkPlay(Feature):
         try:
             self.device.keep(trial)
         except LinkError as e:
-            self._refused(_message(e))
-            self.show(lg, seat)
+            self._after_refusal(e, lg)
             return
         self.shared = ""
         self.drawn = None
@@ -313,6 +440,10 @@ class LinkPlay(Feature):
 
     def handle(self, action: str, data: dict, table) -> bool | None:
         if not action.startswith(_OWN):
+            if self.view is None and action in self.board.actions and self._waiting(table):
+                focus = self.board.look(self.lg, self.seat, action, data)  # a look, no move
+                table.focus = focus or table.focus
+                return True
             if self.view is not None and not action.startswith(("banner-", "lang", "sound")):
                 self.view = None
             if self.active(table) and action == "ready" and not self.my_turn():
@@ -349,8 +480,16 @@ class LinkPlay(Feature):
             return False
         if action == "link-me":
             seat = _int(data.get("value"), 0)
-            if 0 <= seat < self.form["players"]:
+            if 0 <= seat < self.form["players"] and self._kind(seat) == HUMAN:
                 self.form["me"] = seat
+            return True
+        if action == "link-kind":
+            seat, kind = _int(data.get("seat"), -1), str(data.get("value", ""))
+            if 0 <= seat < self.form["players"] and kind in (HUMAN, *table.game.bot_names):
+                self.form["kinds"][seat] = kind
+                if kind != HUMAN and self.form["me"] == seat:
+                    people = [s for s in range(self.form["players"]) if self._kind(s) == HUMAN]
+                    self.form["me"] = people[0] if people else 0
             return True
         if action == "link-start":
             return self._start(table)
@@ -359,7 +498,7 @@ class LinkPlay(Feature):
         if action == "link-seat" and self.choosing is not None:
             seat = _int(data.get("seat"), -1)
             lg, self.choosing = self.choosing, None
-            if 0 <= seat < len(lg.commits) and lg.commits[seat] is None:
+            if 0 <= seat < len(lg.commits) and lg.commits[seat] is None and not lg.bots[seat]:
                 return self._join(lg, seat)
             return True
         if action in ("link-share", "link-copy") and self.lg is not None:
@@ -394,12 +533,18 @@ class LinkPlay(Feature):
             return True
         game = table.game
         n = self.form["players"]
+        kinds = [self._kind(s) for s in range(n)]
+        if sum(k == HUMAN for k in kinds) < 2 or kinds[self.form["me"]] != HUMAN:
+            self.form_error = t("link.form.two_people")
+            table.focus = "link-form-error"
+            return True
+        self.form_error = None
         names = [
-            (self.form["names"].get(s) or "").strip() or t("link.form.default_name", n=s + 1)
-            for s in range(n)
+            (self.form["names"].get(s) or "").strip() or self._default_name(s) for s in range(n)
         ]
+        bots = [None if k == HUMAN else k for k in kinds]
         try:
-            lg = self.device.start(game, {"players": n, "names": names}, self.form["me"])
+            lg = self.device.start(game, {"players": n, "names": names}, self.form["me"], bots)
         except LinkError as e:
             self._refused(_message(e))
             return True
@@ -408,6 +553,14 @@ class LinkPlay(Feature):
         self.show(lg, self.form["me"])
         self.box.table.focus = "link-title"
         return True
+
+    def _kind(self, seat: int) -> str:
+        """Who plays ``seat`` on the form: a person (the default) or a computer level."""
+        return self.form["kinds"].get(seat, HUMAN)
+
+    def _default_name(self, seat: int) -> str:
+        key = "link.form.default_name" if self._kind(seat) == HUMAN else "link.form.bot_name"
+        return t(key, n=seat + 1)
 
     def _resume(self, gid: str) -> bool:
         if self.device is None:
@@ -432,6 +585,15 @@ class LinkPlay(Feature):
         if self._waiting(table):
             return self._wait_screen()
         return None
+
+    def _wait_screen(self) -> E:
+        """The waiting panel beside (wide screens) or above (phones) the game's board."""
+        return h(
+            "div",
+            {"class": "link-wait-wrap", "data-game": self.lg.game.id, "data-link-state": "waiting"},
+            self._wait_panel(),
+            self.board.render(self.lg, self.seat),
+        )
 
     def decorate(self, body: E, table) -> E:
         # inside the game's own screen element (its layout fills the viewport: never wrapped)
@@ -458,18 +620,28 @@ class LinkPlay(Feature):
             return E(body.tag, body.attrs, [*body.children, self._share_panel(compact=True)])
         return body
 
-    def _wait_screen(self) -> E:
+    def _wait_panel(self) -> E:
         lg = self.lg
         to = next_seat(lg)
         name = lg.name(to)
-        if any(c is None for c in lg.commits):
+        thinking = self.computer_turn() and self._stuck != (lg.gid, len(lg.steps))
+        title = t("link.wait.title", name=name)
+        if thinking:
+            title = t("link.wait.computer_title", name=name)
+            text = t("link.wait.computer", name=name)
+        elif any(c is None for c in lg.commits):
             text = t("link.wait.join", name=name)
+        elif lg.is_computer(to):
+            host = lg.name(lg.device_of(to))
+            title = t("link.wait.title", name=host)
+            text = t("link.wait.host", name=host, bot=name)
         elif lg.pending is not None:
             text = t("link.wait.chance", name=name)
         else:
             text = t("link.wait.turn", name=name)
         parts = [h("p", {"class": "link-wait-text", "data-key": "link-wait-text"}, text)]
-        parts.append(self._share_panel())
+        if not thinking:  # the link is ready once the computer's steps are made
+            parts.append(self._share_panel())
         parts.append(
             h(
                 "button",
@@ -480,9 +652,13 @@ class LinkPlay(Feature):
         return titled_screen(
             "link",
             "link-screen link-wait",
-            t("link.wait.title", name=name),
+            title,
             *parts,
-            attrs={"data-link-state": "waiting"},
+            attrs={
+                "data-link-state": "waiting",
+                "data-computer": "playing" if thinking else None,
+                "aria-busy": "true" if thinking else None,
+            },
         )
 
     def _share_panel(self, compact: bool = False) -> E:
@@ -572,23 +748,49 @@ class LinkPlay(Feature):
                 ],
             ),
         )
+        kinds = (HUMAN, *game.bot_names)
         names = [
             h(
-                "label",
-                {"class": "link-form-row"},
-                h("span", None, t("link.form.name", n=s + 1)),
+                "div",
+                {"class": "link-seat-row"},
                 h(
-                    "input",
-                    {
-                        "type": "text",
-                        "maxlength": "24",
-                        "data-action": "link-name",
-                        "data-seat": str(s),
-                        "data-key": f"link-name-{s}",
-                        "value": self.form["names"].get(s, ""),
-                        "placeholder": t("link.form.default_name", n=s + 1),
-                        "autocomplete": "off",
-                    },
+                    "label",
+                    {"class": "link-form-row"},
+                    h("span", None, t("link.form.name", n=s + 1)),
+                    h(
+                        "input",
+                        {
+                            "type": "text",
+                            "maxlength": "24",
+                            "data-action": "link-name",
+                            "data-seat": str(s),
+                            "data-key": f"link-name-{s}",
+                            "value": self.form["names"].get(s, ""),
+                            "placeholder": self._default_name(s),
+                            "autocomplete": "off",
+                        },
+                    ),
+                ),
+                h(
+                    "label",
+                    {"class": "link-form-row"},
+                    h("span", None, t("link.form.kind", n=s + 1)),
+                    h(
+                        "select",
+                        {
+                            "data-action": "link-kind",
+                            "data-seat": str(s),
+                            "data-key": f"link-kind-{s}",
+                        },
+                        [
+                            h(
+                                "option",
+                                {"value": k, **({"selected": ""} if k == self._kind(s) else {})},
+                                seat_kind_label(k),
+                            )
+                            for k in kinds
+                        ],
+                    ),
                 ),
             )
             for s in range(n)
@@ -612,14 +814,21 @@ class LinkPlay(Feature):
                             **({"checked": ""} if s == self.form["me"] else {}),
                         },
                     ),
-                    h(
-                        "span",
-                        None,
-                        self.form["names"].get(s) or t("link.form.default_name", n=s + 1),
-                    ),
+                    h("span", None, self.form["names"].get(s) or self._default_name(s)),
                 )
                 for s in range(n)
+                if self._kind(s) == HUMAN
             ],
+        )
+        error = self.form_error and h(
+            "p",
+            {
+                "class": "link-form-error",
+                "role": "alert",
+                "tabindex": "-1",
+                "data-key": "link-form-error",
+            },
+            self.form_error,
         )
         return titled_screen(
             "link",
@@ -630,7 +839,8 @@ class LinkPlay(Feature):
             players,
             names,
             me,
-            h("p", {"class": "link-note"}, t("link.form.no_bots")),
+            h("p", {"class": "link-note"}, t("link.form.bots")),
+            error,
             h(
                 "div",
                 {"class": "link-buttons"},
@@ -705,7 +915,7 @@ class LinkPlay(Feature):
 
     def _seat_choice(self) -> E:
         lg = self.choosing
-        free = [s for s, c in enumerate(lg.commits) if c is None]
+        free = [s for s, c in enumerate(lg.commits) if c is None and not lg.is_computer(s)]
         return titled_screen(
             "link",
             "link-screen link-seat",
@@ -746,10 +956,12 @@ class LinkPlay(Feature):
                 turn, state = t("link.turn.over"), "over"
             elif to == seat:
                 turn, state = t("link.turn.mine"), "mine"
+            elif lg.is_computer(to) and lg.device_of(to) == seat:
+                turn, state = t("link.turn.computer", name=lg.name(to)), "mine"
             elif lg.commits[to] is None:
                 turn, state = t("link.list.joining", name=lg.name(to)), "other"
             else:
-                turn, state = t("link.wait.title", name=lg.name(to)), "other"
+                turn, state = t("link.wait.title", name=lg.name(link_to(lg))), "other"
             out.append(
                 {
                     "id": lg.gid,
