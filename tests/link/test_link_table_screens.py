@@ -122,9 +122,12 @@ def test_a_friend_and_the_computer_at_the_table(game_id):
             hosted_wait += 1
             text = screen(bob).find(data_key="link-wait-text").text()
             assert text == TEXTS_EN["link.wait.host"].format(name="Ann", bot="Robo")
+            # the link's field names the person it goes to, the computer's host
+            label = screen(bob).find(data_key="link-field-label")
+            assert label.text() == TEXTS_EN["link.share.field"].format(name="Ann"), label.text()
             (entry,) = bob.link.entries()
             assert entry["turn"] == "Waiting for Ann"
-    assert computer_moves >= 3 and thought >= 1, (computer_moves, thought)
+    assert computer_moves >= 3 and thought >= 1 and hosted_wait >= 1, (computer_moves, thought)
     final = LinkGame.from_text(url)
     assert final.computer_seats() == [2] and final.host() == 0
     assert chances or game_id == "caledea"

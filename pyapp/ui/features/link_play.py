@@ -664,7 +664,7 @@ class LinkPlay(Feature):
     def _share_panel(self, compact: bool = False) -> E:
         lg = self.lg
         url = self.url()
-        to = next_seat(lg)
+        to = link_to(lg)  # a computer seat's link goes to its host: the field names them
         who = lg.name(to) if to is not None else ""
         field_label = t("link.share.field", name=who) if who else t("link.share.title")
         status = {
@@ -673,7 +673,11 @@ class LinkPlay(Feature):
             "failed": "link.share.failed",
         }.get(self.shared)
         kids = [
-            h("label", {"for": "link-field", "class": "link-field-label"}, field_label),
+            h(
+                "label",
+                {"for": "link-field", "class": "link-field-label", "data-key": "link-field-label"},
+                field_label,
+            ),
             h(
                 "input",
                 {
