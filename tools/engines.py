@@ -77,7 +77,15 @@ def xvfb():
             stderr=errors,
         )
         os.close(write)
-        number = os.read(read, 32).decode().strip()
+        # Xvfb writes the number and its newline in two writes, and dies ("Cannot write display
+        # number") if the pipe is closed between them: read up to the newline (or its exit)
+        number = b""
+        while not number.endswith(b"\n"):
+            chunk = os.read(read, 32)
+            if not chunk:
+                break
+            number += chunk
+        number = number.decode().strip()
         os.close(read)
         try:
             if not number or server.poll() is not None:
