@@ -17,7 +17,8 @@ MAX_TAPS = 300
 
 @pytest.mark.parametrize(
     ("size", "lang"),
-    [("390x844", "en"), ("390x844", "fr"), ("1366x768", "en"), ("1366x768", "fr")],
+    # each size once, each language once (the French phone: the longer tips on the smaller screen)
+    [("390x844", "fr"), ("1366x768", "en")],
 )
 def test_the_guided_game_is_played_to_its_win_by_its_tips(browser, site_url, size, lang):
     with guided_game(browser, site_url, size, lang, "caledea", "cal") as (page, log):
