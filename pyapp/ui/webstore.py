@@ -67,25 +67,33 @@ class BrowserPlatform:
         self._keep += [p_ok, p_bad]
         promise.then(p_ok, p_bad)
 
-    def share(self, text: str, callback, copy_only: bool = False) -> None:
-        """Share ``text`` with the Web Share API where the browser has it (not with
-        ``copy_only``), else copy it to the clipboard; ``callback`` hears "shared", "copied" or
-        "failed", then the page redraws."""
-        nav = js.navigator
+    def _finisher(self, callback):
+        """``callback`` of a share's outcome, then the page redrawn."""
 
         def finish(how):
             callback(how)
             if self.redraw is not None:
                 self.redraw()
 
+        return finish
+
+    def _copy(self, text: str, finish) -> None:
+        """``text`` to the clipboard; ``finish`` hears "copied" or "failed"."""
+        clip = getattr(js.navigator, "clipboard", None)
+        if clip is None or not hasattr(clip, "writeText"):
+            finish("failed")
+            return
+        self._then(clip.writeText(text), lambda _x: finish("copied"), lambda _e: finish("failed"))
+
+    def share(self, text: str, callback, copy_only: bool = False) -> None:
+        """Share ``text`` with the Web Share API where the browser has it (not with
+        ``copy_only``), else copy it to the clipboard; ``callback`` hears "shared", "copied" or
+        "failed", then the page redraws."""
+        nav = js.navigator
+        finish = self._finisher(callback)
+
         def copy(_err=None):
-            clip = getattr(nav, "clipboard", None)
-            if clip is None or not hasattr(clip, "writeText"):
-                finish("failed")
-                return
-            self._then(
-                clip.writeText(text), lambda _x: finish("copied"), lambda _e: finish("failed")
-            )
+            self._copy(text, finish)
 
         if not copy_only and hasattr(nav, "share") and hasattr(nav, "canShare"):
             data = to_js({"text": text}, dict_converter=js.Object.fromEntries)
@@ -101,20 +109,10 @@ class BrowserPlatform:
         ``AbortError``; nothing is copied), "copied" or "failed", then the page redraws. A
         share that fails otherwise (refused, no share target) copies the URL instead."""
         nav = js.navigator
-
-        def finish(how):
-            callback(how)
-            if self.redraw is not None:
-                self.redraw()
+        finish = self._finisher(callback)
 
         def copy():
-            clip = getattr(nav, "clipboard", None)
-            if clip is None or not hasattr(clip, "writeText"):
-                finish("failed")
-                return
-            self._then(
-                clip.writeText(url), lambda _x: finish("copied"), lambda _e: finish("failed")
-            )
+            self._copy(url, finish)
 
         def refused(err):
             if getattr(err, "name", None) == "AbortError":

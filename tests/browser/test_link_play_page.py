@@ -23,10 +23,12 @@ import random
 import subprocess
 import sys
 
+import link_driver
 import zxingcpp
 from caledea_link_plan import battle_step as caledea_step
 from game_driver import ROOT
 from game_driver import play_human_step as park_step
+from link_driver import WAIT, renders
 from PIL import Image
 from saves_driver import run_axe
 from sitetest import PageLog, open_app, wait_for_service_worker
@@ -39,7 +41,6 @@ from pyapp.ui.features.link_play import TEXTS_FR as PLAY_FR
 from pyapp.ui.features.link_play import next_seat
 from pyapp.ui.link_device import GAME_PREFIX, TEXTS_EN
 
-WAIT = 120_000
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
 HUMAN_TURN = "section[data-screen=table][data-human-turn=true]"
@@ -89,10 +90,15 @@ def qr_text(page) -> str:
     box and nothing around it)."""
     qr = page.locator(WAITING + " svg.link-qr")
     qr.scroll_into_view_if_needed()
+    modules = int(qr.get_attribute("data-modules")) + 8
+    if qr.bounding_box()["width"] < 2 * modules:  # too small to scan: tapped to enlarge it
+        page.locator("[data-action=link-qr-zoom]").click()
+        page.wait_for_selector(f"{WAITING} [data-action=link-qr-zoom][aria-expanded=true]")
+        assert qr.bounding_box()["width"] >= 2 * modules, qr.bounding_box()
     image = Image.open(io.BytesIO(qr.screenshot())).convert("L")
     # the quiet zone: four modules of light all round (less a pixel for the edges' blending)
     width, height = image.size
-    edge = int(4 * width / (int(qr.get_attribute("data-modules")) + 8)) - 1
+    edge = int(4 * width / modules) - 1
     assert edge >= 3, f"{edge + 1} pixels for four modules"
     pixels = image.load()
     frame = [
@@ -109,17 +115,8 @@ def qr_text(page) -> str:
     return found[0].text
 
 
-def renders(page) -> str:
-    return page.locator("#app").get_attribute("data-renders")
-
-
 def settle(page, before: str) -> None:
-    page.wait_for_function(
-        "n => document.querySelector('#app').getAttribute('data-renders') !== n",
-        arg=before,
-        timeout=WAIT,
-    )
-    page.wait_for_selector(SETTLED, timeout=WAIT)
+    link_driver.settle(page, before, SETTLED)
 
 
 def start_by_link(page, game: str, names: list[str], me: int = 0) -> str:

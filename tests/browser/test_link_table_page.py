@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 
+import link_driver
 from game_driver import play_human_step as park_step
+from link_driver import WAIT, renders
 from saves_driver import run_axe
 from sitetest import PageLog, open_app
 from text_fit import text_faults
@@ -18,7 +20,6 @@ from pyapp.core import link
 from pyapp.ui.features.link_play import link_to, next_seat
 from pyapp.ui.link_device import TEXTS_EN as DEVICE_EN
 
-WAIT = 120_000
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1366, "height": 768}
@@ -27,17 +28,8 @@ WAITING = "section[data-screen=link][data-link-state=waiting]:not([data-computer
 SETTLED = f"{HUMAN_TURN}, {WAITING}, #app[data-screen=end]"
 
 
-def renders(page) -> str:
-    return page.locator("#app").get_attribute("data-renders")
-
-
 def settle(page, before: str) -> None:
-    page.wait_for_function(
-        "n => document.querySelector('#app').getAttribute('data-renders') !== n",
-        arg=before,
-        timeout=WAIT,
-    )
-    page.wait_for_selector(SETTLED, timeout=WAIT)
+    link_driver.settle(page, before, SETTLED)
 
 
 def check_screen(page, where: str) -> None:

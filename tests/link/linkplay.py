@@ -6,6 +6,14 @@ from pyapp import games
 from pyapp.core.link import LinkGame, decode, new_secret
 
 BASE = "https://example.test/app/"
+# each game with each of its player counts (Caldera: 2 and 3; the others 2 to 4)
+CASES = [
+    (game_id, players)
+    for game_id in ("park", "pyramids", "caledea")
+    for players in range(
+        max(2, games.entry(game_id).min_players), games.entry(game_id).max_players + 1
+    )
+]
 
 
 class Device:

@@ -8,7 +8,7 @@ for Caldera, which has no chance after its setup, the engine's own ``replay``.""
 import json
 
 import pytest
-from linkplay import play_by_links
+from linkplay import CASES, play_by_links
 
 from pyapp.core import chance, link
 from pyapp.core.errors import LoadError
@@ -17,17 +17,6 @@ from pyapp.core.link import LinkGame
 from pyapp.core.protocol import to_json
 from pyapp.core.replay import Replay
 from pyapp.ui import saves
-
-CASES = [
-    ("park", 2),
-    ("park", 3),
-    ("park", 4),
-    ("pyramids", 2),
-    ("pyramids", 3),
-    ("caledea", 2),
-    ("caledea", 3),
-    ("caledea", 4),
-]
 
 
 def one_device(final: LinkGame, secrets: list[str]) -> dict:

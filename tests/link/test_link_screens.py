@@ -186,6 +186,17 @@ def test_the_waiting_screen_has_the_share_panel_and_a_qr_code():
     assert screen.find(data_action="link-share") and screen.find(data_action="link-copy")
     qr_svg = screen.find(data_key="link-qr")
     assert qr_svg is not None and int(qr_svg.attrs["data-modules"]) >= 21
+    # a tap on the QR code draws it large enough to scan, a second tap small again
+    zoom = screen.find(data_key="link-qr-zoom")
+    assert zoom.attrs["aria-expanded"] == "false" and zoom.find(data_key="link-qr") is not None
+    assert "qr-large" not in screen.find(data_key="link-share-panel").attrs["class"]
+    for expanded in ("true", "false"):
+        assert ann.table.handle("link-qr-zoom", {}) is True
+        screen = view(ann.table)[-1]
+        assert screen.find(data_key="link-qr-zoom").attrs["aria-expanded"] == expanded
+        panel_class = screen.find(data_key="link-share-panel").attrs["class"]
+        assert ("qr-large" in panel_class) == (expanded == "true"), panel_class
+        assert screen.find(data_key="link-field").attrs["value"] == url  # the game unchanged
     # "ready" for another device's seat does nothing here
     assert ann.table.handle("ready", {}) is False
 

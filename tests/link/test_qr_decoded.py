@@ -14,7 +14,7 @@ import re
 
 import pytest
 import zxingcpp
-from linkplay import BASE, play_by_links
+from linkplay import BASE, CASES, play_by_links
 from PIL import Image
 
 from pyapp.ui import qr
@@ -82,18 +82,6 @@ def test_the_longest_the_app_encodes_is_version_40_l():
     assert qr.choose(link_like(2953)) == (40, "L")
     with pytest.raises(ValueError):
         qr.encode(link_like(2954))
-
-
-CASES = [
-    ("park", 2),
-    ("park", 3),
-    ("park", 4),
-    ("pyramids", 2),
-    ("pyramids", 3),
-    ("caledea", 2),
-    ("caledea", 3),
-    ("caledea", 4),
-]
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)

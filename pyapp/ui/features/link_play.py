@@ -83,6 +83,8 @@ TEXTS_EN = {
     "link.share.share": "Share",
     "link.share.copy": "Copy",
     "link.share.qr": "QR code of the link, to scan with another device",
+    "link.share.qr_larger": "Show the QR code larger, to scan it",
+    "link.share.qr_smaller": "Show the QR code smaller",
     "link.share.shared": "Shared.",
     "link.share.copied": "Copied: paste it in a message.",
     "link.share.failed": "Copying was refused: select the link in the field and copy it.",
@@ -136,6 +138,8 @@ TEXTS_FR = {
     "link.share.share": "Partager",
     "link.share.copy": "Copier",
     "link.share.qr": "Code QR du lien, à scanner avec un autre appareil",
+    "link.share.qr_larger": "Agrandir le code QR pour le scanner",
+    "link.share.qr_smaller": "Réduire le code QR",
     "link.share.shared": "Partagé.",
     "link.share.copied": "Copié : collez-le dans un message.",
     "link.share.failed": "La copie a été refusée : sélectionnez le lien dans le champ et "
@@ -193,6 +197,7 @@ class LinkPlay(Feature):
         self.gen: int | None = None  # the table's generation showing it
         self.table_game: str | None = None
         self.shared = ""  # "shared", "copied", "failed": the share panel's last outcome
+        self.qr_large = False  # the QR code drawn large (a tap on it), to be scanned
         self.drawn: str | None = None  # the name whose chance move this device drew on opening
         self.choosing: LinkGame | None = None  # a link with several free seats: which is ours
         self._busy = False
@@ -501,6 +506,10 @@ class LinkPlay(Feature):
             if 0 <= seat < len(lg.commits) and lg.commits[seat] is None and not lg.bots[seat]:
                 return self._join(lg, seat)
             return True
+        if action == "link-qr-zoom":  # the QR code large enough to scan, or small again
+            self.qr_large = not self.qr_large
+            self.box.table.focus = "link-qr-zoom"
+            return True
         if action in ("link-share", "link-copy") and self.lg is not None:
             self._share(copy_only=action == "link-copy")
             return True
@@ -713,11 +722,27 @@ class LinkPlay(Feature):
             ),
         ]
         if not compact:
-            kids.append(self._qr(url))
+            large = self.qr_large
+            kids.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "link-qr-zoom",
+                        "data-action": "link-qr-zoom",
+                        "data-key": "link-qr-zoom",
+                        "aria-expanded": "true" if large else "false",
+                        "title": t("link.share.qr_smaller" if large else "link.share.qr_larger"),
+                    },
+                    self._qr(url),
+                )
+            )
         return h(
             "section",
             {
-                "class": "link-share" + (" compact" if compact else ""),
+                "class": "link-share"
+                + (" compact" if compact else "")
+                + (" qr-large" if self.qr_large and not compact else ""),
                 "aria-label": t("link.share.title"),
                 "data-key": "link-share-panel",
             },
