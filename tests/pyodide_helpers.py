@@ -24,6 +24,19 @@ NEEDS_NODE_PYODIDE = [
 ]
 
 
+def offline_prefix() -> list[str]:
+    """``unshare -n`` (no network at all) where this machine allows it, else nothing."""
+    unshare = shutil.which("unshare")
+    if unshare:
+        try:
+            ok = subprocess.run([unshare, "-n", "true"], capture_output=True, timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
+            return []
+        if ok.returncode == 0:
+            return [unshare, "-n"]
+    return []
+
+
 def run_jobs(runner: Path, jobs: list, timeout: int, python: str = "3.") -> list:
     """Run ``node runner REPO jobs`` and return its answers, one per job, after checking that
     it ran in Pyodide (Python ``python``...) and fetched nothing."""

@@ -4,10 +4,14 @@ same games as in CPython: zlib, hashlib and base64 of the browser's Python agree
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from linkplay import play_by_links
+
+sys.path.append(str(Path(__file__).resolve().parents[1]))  # tests/: pyodide_helpers
+from pyodide_helpers import offline_prefix  # noqa: E402
 
 from pyapp.core import link
 from pyapp.core.link import LinkGame
@@ -22,20 +26,6 @@ pytestmark = [
         reason="node_modules/pyodide is not installed: run `npm ci` (`make test` does)",
     ),
 ]
-
-
-def offline_prefix() -> list[str]:
-    """``unshare -n`` (no network at all) where this machine allows it, else nothing (as
-    tests/pyodide/test_pyodide_engine.py does)."""
-    unshare = shutil.which("unshare")
-    if unshare:
-        try:
-            ok = subprocess.run([unshare, "-n", "true"], capture_output=True, timeout=10)
-        except (OSError, subprocess.TimeoutExpired):
-            return []
-        if ok.returncode == 0:
-            return [unshare, "-n"]
-    return []
 
 
 def test_links_are_the_same_games_in_pyodide():

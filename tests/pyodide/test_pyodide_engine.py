@@ -20,6 +20,9 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+sys.path.append(str(REPO / "tests"))  # pyodide_helpers
+from pyodide_helpers import offline_prefix  # noqa: E402
+
 from pyapp.cli import play_game  # noqa: E402
 from pyapp.park import game  # noqa: E402
 from pyapp.park.bots import make_bot  # noqa: E402
@@ -53,19 +56,6 @@ def simulate_argv(options: dict) -> list[str]:
         "--seed",
         str(options["seed"]),
     ]
-
-
-def offline_prefix() -> list[str]:
-    """``unshare -n`` (no network at all) where this machine allows it, else nothing."""
-    unshare = shutil.which("unshare")
-    if unshare:
-        try:
-            ok = subprocess.run([unshare, "-n", "true"], capture_output=True, timeout=10)
-        except (OSError, subprocess.TimeoutExpired):
-            return []
-        if ok.returncode == 0:
-            return [unshare, "-n"]
-    return []
 
 
 @pytest.fixture(scope="module")
