@@ -174,12 +174,54 @@ export async function loadPyodide(options = {}) {
   return pyodide;
 }
 
+/* Pyodide makes its WebAssembly instance only once the snapshot is read and checked (the memory
+ * is made the snapshot's size), and compiles the module only then: in Firefox and WebKit, which
+ * keep no compiled code between visits, that compilation came after the snapshot's reading
+ * (0.2-0.5 s each, one after the other). While `work` runs, the module is compiled from
+ * Pyodide's own download of it as soon as that starts, and Pyodide's instantiation is handed the
+ * compiled module; its own copy of the download is left unread. If the early compilation fails,
+ * Pyodide instantiates as usual from a new download. */
+async function compilingEarly(work) {
+  const wasmURL = new URL("pyodide.asm.wasm", INDEX_URL).href;
+  const { fetch: pageFetch } = globalThis;
+  const { instantiateStreaming } = WebAssembly;
+  if (typeof WebAssembly.compileStreaming !== "function" || typeof pageFetch !== "function") {
+    return work();
+  }
+  let compiled = null;
+  globalThis.fetch = function (input, init) {
+    const url = input instanceof Request ? input.url : String(input);
+    if (compiled || url !== wasmURL) return pageFetch.apply(this, arguments);
+    const answer = pageFetch.apply(this, arguments);
+    compiled = WebAssembly.compileStreaming(answer);
+    compiled.catch(() => {}); // (then Pyodide's instantiation downloads and compiles it itself)
+    // Pyodide's own copy: only ever given to its instantiation below, which does not read it
+    return answer.then(() => new Response(null, { headers: { "Content-Type": "application/wasm" } }));
+  };
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    Promise.resolve(source).catch(() => {}); // a failed download is reported by boot.js
+    const module = compiled && (await compiled.catch(() => null));
+    if (!module) return instantiateStreaming.call(WebAssembly, pageFetch(wasmURL), imports);
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  try {
+    return await work();
+  } finally {
+    globalThis.fetch = pageFetch;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
 async function startPython(config) {
   const found = await findSnapshot();
   if (found) {
     try {
       // Pyodide takes a promise: the snapshot is read and checked while the runtime downloads
-      const pyodide = await loadVendored({ ...config, _loadSnapshot: checkedBytes(found) });
+      // and its WebAssembly compiles
+      const snapshot = checkedBytes(found);
+      const pyodide = await compilingEarly(() =>
+        loadVendored({ ...config, _loadSnapshot: snapshot })
+      );
       pyodide.runPython("import random\nrandom.seed()");
       mark("start", "snapshot");
       return pyodide;
