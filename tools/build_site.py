@@ -64,13 +64,15 @@ PRECACHE_MARKER = "/*__PRECACHE__*/"
 BUILD_PLACEHOLDER = "__BUILD_VERSION__"
 PRELOAD_MARKER = "<!--__PRELOAD__-->"
 FIRST_SCREEN_MARKER = "<!--__FIRST_SCREEN__-->"
-# fetched with fetch() by PyScript / Pyodide: preloaded "as fetch" (CORS mode, same-origin
-# credentials, as fetch() asks); Pyodide loads pyodide.asm.js with import(), so a modulepreload.
-# Left out: the app's wheel, fetched by loadPackage with an integrity check only once Python
-# runs; and pyodide.asm.wasm, whose preload made warm starts about 0.7 s slower in Chromium
-# (measured with tools/bench_startup.py): Pyodide's own streaming fetch of it is faster from a
-# cache.
-PRELOAD_FETCH = (
+# fetched with fetch() by PyScript / Pyodide: asked for at once by a small script at the top of
+# the page (``early_fetch_script``), whose responses js/boot.js hands to the runtime's own fetch
+# of each. Not <link rel="preload" as="fetch">: WebKit never hands a preloaded response to
+# fetch(), so it downloaded these twice and warned that the preloads went unused. Pyodide loads
+# pyodide.asm.js with import(), so a modulepreload. Left out: the app's wheel, fetched by
+# loadPackage with an integrity check only once Python runs; and pyodide.asm.wasm, whose preload
+# made warm starts about 0.7 s slower in Chromium (measured with tools/bench_startup.py):
+# Pyodide's own streaming fetch of it is faster from a cache.
+EARLY_FETCH = (
     "pyscript.toml",
     "pyodide/pyodide-lock.json",
     "pyodide/python_stdlib.zip",
@@ -260,16 +262,34 @@ def check_references(files: dict[str, bytes]) -> None:
 
 
 def preload_links(files: dict[str, bytes]) -> str:
-    """``<link>`` hints for every runtime file the page is known to load."""
+    """``<link>`` hints for every runtime module the page is known to load, and the script that
+    starts the runtime's first fetches (``EARLY_FETCH``)."""
     modules = [p for p in sorted(files) if p.startswith("pyscript/") and p.endswith(".js")]
     modules = [p for p in modules if re.match(r"pyscript/core(\.js|-)", p)]
     modules += ["js/pyodide-loader.mjs", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.js"]
-    lines = [f'<link rel="modulepreload" href="./{p}">' for p in modules]
-    lines += [f'<link rel="preload" href="./{p}" as="fetch" crossorigin>' for p in PRELOAD_FETCH]
-    missing = [p for p in [*modules, *PRELOAD_FETCH] if p not in files]
+    missing = [p for p in [*modules, *EARLY_FETCH] if p not in files]
     if missing:
         raise BuildError(f"preload hints name files the site lacks: {missing}")
-    return "\n  ".join(lines)
+    lines = [f'<link rel="modulepreload" href="./{p}">' for p in modules]
+    return "\n  ".join([*lines, early_fetch_script(EARLY_FETCH)])
+
+
+def early_fetch_script(paths) -> str:
+    """An inline script that fetches ``paths`` at once (before the stylesheets, which hold back
+    every later script), as the runtime will: js/boot.js answers the runtime's own fetch of each
+    with these responses, once (``window.CalderaEarly``: absolute URL -> promise)."""
+    names = json.dumps([f"./{p}" for p in paths])
+    return (
+        "<script>\n"
+        "    // the runtime's first downloads, started now: js/boot.js hands them to its fetch()\n"
+        "    window.CalderaEarly = {};\n"
+        f"    if (window.fetch) {names}.forEach(function (path) {{\n"
+        "      var url = new URL(path, document.baseURI).href;\n"
+        "      var early = (window.CalderaEarly[url] = fetch(url));\n"
+        "      early.catch(function () {}); // a failure is reported where the runtime uses it\n"
+        "    });\n"
+        "  </script>"
+    )
 
 
 def _encoder(name: str):

@@ -424,6 +424,25 @@
   // watch the runtime's own fetches, and fail at once if one of them errs or is not "ok".
   var RUNTIME_FILES = ["pyodide/", "pyscript/", "pyscript.toml"]; // the app's wheel is in pyodide/
   var baseFetch = window.fetch;
+  // The runtime's first files (PyScript's config, Pyodide's lock and standard library) were asked
+  // for at the top of the page (window.CalderaEarly, written by the build: see
+  // tools/build_site.py): the runtime's own plain fetch of each gets that response, once.
+  var early = window.CalderaEarly || {};
+
+  function takeEarly(input, init) {
+    if (typeof input !== "string" && !(input instanceof URL)) return null;
+    if (init && Object.keys(init).length) return null; // options of its own: a fetch of its own
+    var url;
+    try {
+      url = new URL(String(input), document.baseURI).href;
+    } catch (e) {
+      return null;
+    }
+    var pending = early[url] || null;
+    delete early[url];
+    return pending;
+  }
+
   if (typeof baseFetch === "function") {
     window.fetch = function (input, init) {
       // Pyodide passes URL objects, PyScript strings; a Request carries its own url
@@ -442,7 +461,7 @@
           watched = false;
         }
       }
-      var pending = baseFetch.apply(window, arguments);
+      var pending = takeEarly(input, init) || baseFetch.apply(window, arguments);
       if (!watched) return pending;
       return pending.then(
         function (response) {

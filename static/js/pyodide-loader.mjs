@@ -16,8 +16,8 @@
  * - makeSnapshot(): after the game is ready (boot.js calls it), a background worker
  *   (snapshot-worker.mjs) starts a second, throwaway interpreter, loads the app's wheel, imports
  *   every module of the app that can be imported without the page (pyapp/preload.py),
- *   snapshots it and stores the snapshot in Cache Storage for the next start. Nothing is downloaded for it: the
- *   worker reads the files the service worker has cached.
+ *   snapshots it and stores the snapshot in IndexedDB for the next start. Nothing is
+ *   downloaded for it: the worker reads the files the service worker has cached.
  *
  * The file system is not part of a snapshot: a restored start loads the app's wheel again (from
  * the offline cache), so data files and lazy imports find their files; the modules themselves
@@ -42,16 +42,24 @@ for (const name of ["Suspending", "promising", "Suspender"]) {
   Reflect.deleteProperty(WebAssembly, name);
 }
 
-const CACHE = "caldera-snapshots"; // not "caldera-park-*": the service worker's caches are per build
+// The snapshot is kept in IndexedDB (database "caldera-snapshots", one record per runtime and app
+// build). Not in Cache Storage, where it was first: WebKit keeps the Cache Storage of an ephemeral
+// session (private browsing; the automation session of WebKitWebDriver) in memory and loses a
+// cache's entries once no page holds that cache open (a reload): the snapshot was stored and gone
+// at the next start. IndexedDB keeps it there too; on disk it persists in every engine.
+const DB = "caldera-snapshots";
+const STORE = "snapshots";
+const FORMER_CACHE = "caldera-snapshots"; // the Cache Storage a former build kept it in: deleted
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 // the app's package in the site's pyodide-lock.json, and its build (the wheel's SHA-256, stamped
 // here by tools/build_site.py)
 export const APP_PACKAGE = "caldera-park";
 export const APP_BUILD = "__APP_BUILD__";
 // one snapshot per runtime and app build: both in the key, Pyodide's build id checked on restore
-const KEY = new URL(`../pyodide/snapshot-${version}-${APP_BUILD.slice(0, 16)}.bin`, import.meta.url)
-  .href;
-const DIGEST_HEADER = "X-Snapshot-SHA256";
+export const KEY = new URL(
+  `../pyodide/snapshot-${version}-${APP_BUILD.slice(0, 16)}.bin`,
+  import.meta.url
+).href;
 const MAKE_TIMEOUT_MS = 180000; // a worker that never answers is given up (and terminated)
 
 // What happened, also shown as data-python-start / data-python-made on <html> for tests:
@@ -71,28 +79,71 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The stored snapshot's response, or null; never throws.
-async function findSnapshot() {
+function openDatabase() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => reject(new Error("the snapshot database is blocked"));
+  });
+}
+
+// One transaction on the snapshots' store: `work(store)` makes the requests and returns the one
+// whose result the promise resolves to once the transaction has completed.
+function transaction(db, mode, work) {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(STORE, mode);
+    let answer;
+    tx.oncomplete = () => resolve(answer && answer.result);
+    tx.onerror = tx.onabort = () => reject(tx.error || new Error("snapshot transaction aborted"));
+    answer = work(tx.objectStore(STORE));
+  });
+}
+
+// The stored snapshot, or null; never throws. Only its presence is awaited: the promise
+// `record` ({bytes, sha256}) is read while the runtime downloads (none when `read` is false).
+async function findSnapshot({ read = true } = {}) {
+  if (!("indexedDB" in globalThis)) return null;
+  let db = null;
   try {
-    return "caches" in globalThis ? ((await caches.match(KEY, { cacheName: CACHE })) ?? null) : null;
+    db = await openDatabase();
+    if (!(await transaction(db, "readonly", (store) => store.count(KEY)))) return null;
+    return { record: read ? transaction(db, "readonly", (store) => store.get(KEY)) : null };
   } catch (error) {
     console.warn("Python snapshot unavailable:", error);
     return null;
+  } finally {
+    db?.close(); // closes once its transactions are done
   }
 }
 
 // Its bytes, checked against the digest stored with them; throws if they are damaged.
-async function checkedBytes(response) {
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if ((await sha256(bytes)) !== response.headers.get(DIGEST_HEADER)) {
+async function checkedBytes(found) {
+  const record = await found.record;
+  const bytes = record && record.bytes;
+  if (!(bytes instanceof Uint8Array) || (await sha256(bytes)) !== record.sha256) {
     throw new Error("the stored snapshot is damaged (its SHA-256 does not match)");
   }
   return bytes;
 }
 
+// Replace every stored snapshot with `record` (none if null).
+async function storeSnapshot(record) {
+  const db = await openDatabase();
+  try {
+    await transaction(db, "readwrite", (store) => {
+      store.clear(); // a former runtime's or app build's snapshot
+      return record ? store.put(record, KEY) : null;
+    });
+  } finally {
+    db.close();
+  }
+}
+
 async function dropSnapshots() {
   try {
-    await caches.delete(CACHE);
+    await storeSnapshot(null);
   } catch (error) {
     console.warn("Could not delete the Python snapshot:", error);
   }
@@ -123,12 +174,54 @@ export async function loadPyodide(options = {}) {
   return pyodide;
 }
 
+/* Pyodide makes its WebAssembly instance only once the snapshot is read and checked (the memory
+ * is made the snapshot's size), and compiles the module only then: in Firefox and WebKit, which
+ * keep no compiled code between visits, that compilation came after the snapshot's reading
+ * (0.2-0.5 s each, one after the other). While `work` runs, the module is compiled from
+ * Pyodide's own download of it as soon as that starts, and Pyodide's instantiation is handed the
+ * compiled module; its own copy of the download is left unread. If the early compilation fails,
+ * Pyodide instantiates as usual from a new download. */
+async function compilingEarly(work) {
+  const wasmURL = new URL("pyodide.asm.wasm", INDEX_URL).href;
+  const { fetch: pageFetch } = globalThis;
+  const { instantiateStreaming } = WebAssembly;
+  if (typeof WebAssembly.compileStreaming !== "function" || typeof pageFetch !== "function") {
+    return work();
+  }
+  let compiled = null;
+  globalThis.fetch = function (input, init) {
+    const url = input instanceof Request ? input.url : String(input);
+    if (compiled || url !== wasmURL) return pageFetch.apply(this, arguments);
+    const answer = pageFetch.apply(this, arguments);
+    compiled = WebAssembly.compileStreaming(answer);
+    compiled.catch(() => {}); // (then Pyodide's instantiation downloads and compiles it itself)
+    // Pyodide's own copy: only ever given to its instantiation below, which does not read it
+    return answer.then(() => new Response(null, { headers: { "Content-Type": "application/wasm" } }));
+  };
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    Promise.resolve(source).catch(() => {}); // a failed download is reported by boot.js
+    const module = compiled && (await compiled.catch(() => null));
+    if (!module) return instantiateStreaming.call(WebAssembly, pageFetch(wasmURL), imports);
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  try {
+    return await work();
+  } finally {
+    globalThis.fetch = pageFetch;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
 async function startPython(config) {
-  const response = await findSnapshot();
-  if (response) {
+  const found = await findSnapshot();
+  if (found) {
     try {
       // Pyodide takes a promise: the snapshot is read and checked while the runtime downloads
-      const pyodide = await loadVendored({ ...config, _loadSnapshot: checkedBytes(response) });
+      // and its WebAssembly compiles
+      const snapshot = checkedBytes(found);
+      const pyodide = await compilingEarly(() =>
+        loadVendored({ ...config, _loadSnapshot: snapshot })
+      );
       pyodide.runPython("import random\nrandom.seed()");
       mark("start", "snapshot");
       return pyodide;
@@ -165,6 +258,15 @@ async function loadApp(pyodide) {
   document.documentElement.setAttribute("data-python-app-modules", String(restored));
 }
 
+// A former build kept the snapshot in Cache Storage: that copy is never read again.
+async function dropFormerCache() {
+  try {
+    if ("caches" in globalThis && (await caches.has(FORMER_CACHE))) await caches.delete(FORMER_CACHE);
+  } catch (error) {
+    console.warn("Could not delete the former Python snapshot cache:", error);
+  }
+}
+
 let making = null;
 
 /* Make and store a snapshot for the next start, once per page, if none is stored yet.
@@ -172,8 +274,8 @@ let making = null;
  * value data-python-made shows; never rejects. */
 export function makeSnapshot() {
   making ??= (async () => {
-    if (typeof Worker !== "function" || !("caches" in globalThis)) return "unsupported";
-    if (status.start === "snapshot" || (await findSnapshot())) return "present";
+    if (typeof Worker !== "function" || !("indexedDB" in globalThis)) return "unsupported";
+    if (status.start === "snapshot" || (await findSnapshot({ read: false }))) return "present";
     const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
     try {
       const reply = await new Promise((resolve) => {
@@ -184,15 +286,8 @@ export function makeSnapshot() {
         worker.postMessage({ indexURL: INDEX_URL, appPackage: APP_PACKAGE });
       });
       if (reply.error) throw new Error(reply.error);
-      const cache = await caches.open(CACHE);
-      const headers = {
-        "Content-Type": "application/octet-stream",
-        [DIGEST_HEADER]: await sha256(reply.snapshot),
-      };
-      await cache.put(KEY, new Response(reply.snapshot, { headers }));
-      for (const request of await cache.keys()) {
-        if (request.url !== KEY) await cache.delete(request); // a former runtime's snapshot
-      }
+      await storeSnapshot({ bytes: reply.snapshot, sha256: await sha256(reply.snapshot) });
+      await dropFormerCache();
       return "stored";
     } finally {
       worker.terminate();

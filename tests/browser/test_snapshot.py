@@ -22,19 +22,38 @@ from sitetest import (
     wait_for_service_worker,
 )
 
+# where the loader keeps snapshots: an IndexedDB database with one store, keyed by the snapshot's
+# URL; each record is {bytes: Uint8Array, sha256: hex digest of bytes}
 SNAPSHOTS = "caldera-snapshots"
+# `snapshots(mode, work)` in the page: runs work(store) in one transaction of the snapshots'
+# store, resolves to the result of the request it returns
+SNAPSHOT_STORE = """
+const snapshots = (mode, work) => new Promise((resolve, reject) => {
+  const open = indexedDB.open("caldera-snapshots", 1);
+  open.onupgradeneeded = () => open.result.createObjectStore("snapshots");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result, tx = db.transaction("snapshots", mode);
+    let request = null;
+    tx.oncomplete = () => { db.close(); resolve(request && request.result); };
+    tx.onerror = tx.onabort = () => { db.close(); reject(tx.error); };
+    request = work(tx.objectStore("snapshots"));
+  };
+});
+"""
 
 
 def python(page, name: str) -> str | None:
     return page.get_attribute("html", f"data-python-{name}")
 
 
+def in_snapshots(page, body: str, arg=None):
+    """Evaluate `body` (a function body that may use `snapshots` and `arg`) in the page."""
+    return page.evaluate(f"async (arg) => {{ {SNAPSHOT_STORE}\n{body} }}", arg)
+
+
 def snapshot_keys(page) -> list[str]:
-    return page.evaluate(
-        """async (name) => (await caches.has(name))
-             ? (await (await caches.open(name)).keys()).map(r => r.url) : []""",
-        SNAPSHOTS,
-    )
+    return in_snapshots(page, "return snapshots('readonly', (store) => store.getAllKeys());")
 
 
 def status(page) -> dict:
@@ -63,9 +82,13 @@ def test_returning_visit_makes_a_snapshot_and_later_starts_restore_it(context, s
     assert python(page, "made") is None
     assert snapshot_keys(page) == []
 
-    # a snapshot left by a former Pyodide version is not used, and goes when a new one is stored
-    page.evaluate(
-        """async ([name, url]) => (await caches.open(name)).put(url, new Response('old'))""",
+    # a snapshot left by a former Pyodide version is not used, and goes when a new one is stored;
+    # so does the Cache Storage where a former build of the app kept its snapshot
+    in_snapshots(
+        page,
+        """await snapshots('readwrite', (store) =>
+             store.put({bytes: new Uint8Array(8), sha256: ''}, arg[1]));
+           await (await caches.open(arg[0])).put(arg[1], new Response('old'));""",
         [SNAPSHOTS, f"{site_url}pyodide/snapshot-0.0.1.bin"],
     )
     served.counter.reset()
@@ -75,6 +98,7 @@ def test_returning_visit_makes_a_snapshot_and_later_starts_restore_it(context, s
     fetched = [path for path, _, _ in served.counter.requests]
     assert not any("/pyodide/" in path for path in fetched), fetched
     assert snapshot_keys(page) == [snapshot_key(page, site_url)]
+    assert page.evaluate("(name) => caches.has(name)", SNAPSHOTS) is False
 
     # the next start restores Python, even offline, and the game plays
     context.set_offline(True)
@@ -104,24 +128,20 @@ def test_returning_visit_makes_a_snapshot_and_later_starts_restore_it(context, s
 def _replace_snapshot(page, how: str) -> None:
     """Overwrite the stored snapshot: "damaged" (bytes that fail their digest) or "foreign" (a
     consistent snapshot whose Pyodide build id is not this runtime's)."""
-    page.evaluate(
-        """async ([name, how]) => {
-          const cache = await caches.open(name);
-          const [request] = await cache.keys();
-          const stored = await cache.match(request);
-          const bytes = new Uint8Array(await stored.arrayBuffer());
-          const headers = new Headers(stored.headers);
-          if (how === "damaged") {
-            bytes.fill(7, 1000, 2000);
-          } else {
-            bytes[20] ^= 0xff; // inside the build id Pyodide writes in the snapshot's header
-            const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-            headers.set("X-Snapshot-SHA256",
-              Array.from(digest, b => b.toString(16).padStart(2, "0")).join(""));
-          }
-          await cache.put(request, new Response(bytes, {headers}));
-        }""",
-        [SNAPSHOTS, how],
+    in_snapshots(
+        page,
+        """const [key] = await snapshots('readonly', (store) => store.getAllKeys());
+           const record = await snapshots('readonly', (store) => store.get(key));
+           const bytes = record.bytes;
+           if (arg === "damaged") {
+             bytes.fill(7, 1000, 2000);
+           } else {
+             bytes[20] ^= 0xff; // inside the build id Pyodide writes in the snapshot's header
+             const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+             record.sha256 = Array.from(digest, b => b.toString(16).padStart(2, "0")).join("");
+           }
+           await snapshots('readwrite', (store) => store.put(record, key));""",
+        how,
     )
 
 
@@ -155,14 +175,12 @@ def test_a_snapshot_of_another_app_build_is_not_used(context, site_url):
     wait_for_service_worker(page)
     assert returning_visit(page) == "stored"
     ours, other = snapshot_key(page, site_url), snapshot_key(page, site_url, "0" * 16)
-    page.evaluate(
-        """async ([name, ours, other]) => {
-          const cache = await caches.open(name);
-          const stored = await cache.match(ours);
-          await cache.put(other, stored);
-          await cache.delete(ours);
-        }""",
-        [SNAPSHOTS, ours, other],
+    in_snapshots(
+        page,
+        """const record = await snapshots('readonly', (store) => store.get(arg[0]));
+           await snapshots('readwrite',
+                           (store) => (store.delete(arg[0]), store.put(record, arg[1])));""",
+        [ours, other],
     )
     assert snapshot_keys(page) == [other]
     assert returning_visit(page) == "stored"
