@@ -13,49 +13,20 @@ files (tools/build_site.py ``EARLY_FETCH``) are each downloaded once: WebKit nev
 
 from __future__ import annotations
 
-import contextlib
 import os
 import subprocess
-import tempfile
 import time
 
 import pytest
 
 from tools.build_site import EARLY_FETCH
-from tools.engines import BOOT_TIMEOUT_S, engines_missing, find_minibrowser
+from tools.engines import BOOT_TIMEOUT_S, engines_missing, find_minibrowser, xvfb
 
 pytestmark = pytest.mark.browser
 
 READY_LINE = "Caldera Park ready"
 # WebKit reports an unused preload 3 s after the window's load event; ready comes after it
 AFTER_READY_S = 5
-
-
-@contextlib.contextmanager
-def xvfb():
-    """An Xvfb display of its own: yields ":N". As tools/engines.py's ``xvfb()``, but the display
-    number is read to its end: Xvfb writes "N" and a newline apart, and a pipe closed in between
-    kills it ("Cannot write display number to fd"), which a busy machine makes likely."""
-    with tempfile.TemporaryFile() as errors:
-        read, write = os.pipe()
-        server = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1366x900x24", "-nolisten", "tcp"],
-            pass_fds=(write,),
-            stderr=errors,
-        )
-        os.close(write)
-        number = b""
-        while not number.endswith(b"\n") and (chunk := os.read(read, 32)):
-            number += chunk
-        os.close(read)
-        try:
-            if not number.strip() or server.poll() is not None:
-                errors.seek(0)
-                raise RuntimeError(f"Xvfb did not start: {errors.read().decode()[-400:]}")
-            yield f":{number.decode().strip()}"
-        finally:
-            server.terminate()
-            server.wait(timeout=20)
 
 
 def test_webkit_first_visit_console_is_clean_and_downloads_once(site, serve_dir, tmp_path):
