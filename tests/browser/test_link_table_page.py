@@ -62,13 +62,18 @@ def board_in_view(page, where: str) -> None:
     assert board[2] - board[0] > 200, (where, boxes)
 
 
-def start_with_computer(page) -> str:
+def open_link_form(page, game: str, players: int) -> None:
+    """The new-game form of ``game``, then its "Play with friends by link" form for ``players``."""
     page.locator("[data-action=menu-new]").click()
-    page.locator("[data-action=game-choose][data-game=park]").click()
-    page.wait_for_selector("#app[data-game=park] section[data-screen=setup]")
+    page.locator(f"[data-action=game-choose][data-game={game}]").click()
+    page.wait_for_selector(f"#app[data-game={game}] section[data-screen=setup]")
     page.locator("[data-action=link-new]").click()
     page.wait_for_selector("section[data-screen=link].link-form")
-    page.locator("select[data-action=link-players]").select_option("3")
+    page.locator("select[data-action=link-players]").select_option(str(players))
+
+
+def start_with_computer(page) -> str:
+    open_link_form(page, "park", 3)
     for s, name in enumerate(["Ann", "Bob", "Robo"]):
         page.locator(f"input[data-action=link-name][data-seat='{s}']").fill(name)
     page.locator("select[data-action=link-kind][data-seat='2']").select_option("greedy")
@@ -170,12 +175,7 @@ def test_a_friend_and_the_computer_by_link_with_the_board_in_view(browser, site_
         bob.wait_for_selector("html[lang=fr]")
         if bob.locator("[data-action=menu-more][aria-expanded=true]").count():
             bob.locator("[data-action=menu-more]").click()
-        bob.locator("[data-action=menu-new]").click()
-        bob.locator("[data-action=game-choose][data-game=caledea]").click()
-        bob.wait_for_selector("#app[data-game=caledea] section[data-screen=setup]")
-        bob.locator("[data-action=link-new]").click()
-        bob.wait_for_selector("section[data-screen=link].link-form")
-        bob.locator("select[data-action=link-players]").select_option("4")
+        open_link_form(bob, "caledea", 4)
         bob.locator("select[data-action=link-kind][data-seat='3']").select_option("strong")
         bob.wait_for_selector(
             "select[data-action=link-kind][data-seat='3'] option[value=strong][selected]",
