@@ -209,7 +209,11 @@ def board_squares() -> tuple[str, ...]:
 
 # Editions of the kingdom cards: ``kingdoms.json`` holds the current one (new games); the cards
 # of an older edition stay in their own file so that games saved with them load and play on.
-OLDER_EDITIONS = {1: "kingdoms-edition1.json", 2: "kingdoms-edition2.json"}
+OLDER_EDITIONS = {
+    1: "kingdoms-edition1.json",
+    2: "kingdoms-edition2.json",
+    3: "kingdoms-edition3.json",
+}
 
 
 @lru_cache(maxsize=1)

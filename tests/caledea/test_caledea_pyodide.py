@@ -24,8 +24,8 @@ JOBS = [
         "bots": ["random", "random"],
         "actions": 300,
     },
-    # a siege decision (``breach``) of the later rulings comes up in this one
-    {"options": {"players": 3, "seed": 5}, "bots": ["random"] * 3, "actions": 700},
+    # a siege decision (``breach``) of the later rulings comes up in this one (edition 3's cards)
+    {"options": {"players": 3, "seed": 5, "edition": 3}, "bots": ["random"] * 3, "actions": 700},
 ]
 
 

@@ -106,7 +106,11 @@ def test_a_bombard_that_removes_the_last_unit_defeats_its_player(monkeypatch):
     (b,) = put(state, T, "e6")
     put(state, ORV, "j5")
     GAME.play(state, "end")
-    claim(state, T, squares_of("MR")[1])  # 2 gold: Talaq's bombard
+    cost = engine.kingdom_of(state, T)["costs"]["power"]
+    for square in squares_of("MR")[1:]:  # claimed squares until Talaq can pay its bombard
+        if engine.available(state, T) >= cost:
+            break
+        claim(state, T, square)
     Faces(monkeypatch, 6, 1)
     GAME.play(state, f"bombard {b} e5")
     assert state["out"][X] and defeats(state)[0]["by"] == T
