@@ -22,9 +22,11 @@ Each run is a new empty profile:
   started (so the next visit is a returning player's) and the visit lasts until the service
   worker has its cache and the app has kept its last table.
 - **warm** (Chromium relaunched on the profile, as when a phone reopens the app; same profile
-  and slow-downs): the time to the last table drawn (the kept copy, shown before Python runs),
-  and to ready. The first warm visit makes the Python snapshot (after ready) and is shown
-  apart; "warm" is the median of the later ones, which restore from it.
+  and slow-downs): the time to the last table drawn (the kept copy, shown before Python runs:
+  the page's first paint when the table was in it, else the end of the first frame drawn after
+  the table was put in, which reads a little early: the compositor shows it a few ms later),
+  the page's first paint, and ready. The first warm visit makes the Python snapshot (after
+  ready) and is shown apart; "warm" is the median of the later ones, which restore from it.
 - **warm at 4x CPU only** (no network slow-down): the same, once per run after the warm visits.
 
 Bytes: what the server sent during the cold visit until ready and for the whole first visit
@@ -81,6 +83,9 @@ window.__bench = {};
     const now = performance.now();
     if (b.first === undefined && root.hasAttribute('data-first')) {
       b.first = now; b.firstMode = root.getAttribute('data-first');
+      // the frame that draws it: a task queued from its animation-frame callback runs once
+      // that frame's style, layout and paint are done (before the compositor shows it)
+      requestAnimationFrame(() => setTimeout(() => { b.firstFrame = performance.now(); }, 0));
     }
     if (b.ready === undefined && root.hasAttribute('data-app-ready')) b.ready = now;
     const app = document.getElementById('app');
@@ -202,7 +207,14 @@ class PhoneBench:
             probe = page.evaluate("window.__bench")
             start = page.evaluate("document.documentElement.getAttribute('data-python-start')")
             time.sleep(1.0)
+            # the kept table is drawn by the first paint that follows its insertion: the page's
+            # first paint when it came after (an earlier first paint is the loading screen)
+            table = probe["fcp"]
+            if probe.get("firstMode") == "preview" and probe["first"] > probe["fcp"]:
+                page.wait_for_function("window.__bench.firstFrame !== undefined")
+                table = page.evaluate("window.__bench.firstFrame")
             return {
+                "table_s": table / 1000,
                 "first_s": probe["fcp"] / 1000,
                 "first_mode": probe.get("firstMode", "-"),
                 "ready_s": probe["ready"] / 1000,
@@ -266,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"run {i + 1}/{args.runs}: cold first screen {c['first_s']:.2f} s"
                     f" ({c['first_mode']}), game chosen {c['chosen_s']:.2f} s, rules"
                     f" {c['rules_s']:.2f} s, ready {c['ready_s']:.2f} s; warm table"
-                    f" {w['first_s']:.2f} s ({w['first_mode']}), ready {w['ready_s']:.2f} s;"
+                    f" {w['table_s']:.2f} s ({w['first_mode']}), ready {w['ready_s']:.2f} s;"
                     f" warm 4x CPU only: ready {warm_cpu[-1]['ready_s']:.2f} s",
                     flush=True,
                 )
@@ -288,9 +300,9 @@ def main(argv: list[str] | None = None) -> int:
         "build": manifest["version"],
         "load": [load_before, load_after],
         "cold": {k: pick(cold, k) for k in cold[0] if k != "first_mode"},
-        "first_warm": {k: pick(first_warm, k) for k in ("first_s", "ready_s")},
-        "warm": {k: pick(warm, k) for k in ("first_s", "ready_s")},
-        "warm_cpu_only": {k: pick(warm_cpu, k) for k in ("first_s", "ready_s")},
+        "first_warm": {k: pick(first_warm, k) for k in ("table_s", "first_s", "ready_s")},
+        "warm": {k: pick(warm, k) for k in ("table_s", "first_s", "ready_s")},
+        "warm_cpu_only": {k: pick(warm_cpu, k) for k in ("table_s", "first_s", "ready_s")},
         "first_modes": {
             "cold": [c["first_mode"] for c in cold],
             "warm": [w["first_mode"] for w in warm],
@@ -321,9 +333,10 @@ def main(argv: list[str] | None = None) -> int:
         ("cold: its rules drawn", c["rules_s"], GOALS["rules_s"]),
         ("cold: ready", c["ready_s"], GOALS["ready_cold_s"]),
         ("first warm (makes the snapshot): ready", result["first_warm"]["ready_s"], None),
-        ("warm: last table drawn", w["first_s"], GOALS["table_warm_s"]),
+        ("warm: first paint", w["first_s"], None),
+        ("warm: last table drawn", w["table_s"], GOALS["table_warm_s"]),
         ("warm: ready", w["ready_s"], GOALS["ready_warm_s"]),
-        ("warm, 4x CPU only: last table drawn", result["warm_cpu_only"]["first_s"], None),
+        ("warm, 4x CPU only: last table drawn", result["warm_cpu_only"]["table_s"], None),
         ("warm, 4x CPU only: ready", result["warm_cpu_only"]["ready_s"], None),
     ]
     for label, d, limit in rows:

@@ -1,7 +1,8 @@
 /* Caldera Park's first screen, before Python runs (issue 25).
  *
- * Runs as soon as the page's body is parsed (index.html loads it right after <main id="app">
- * and the build's <template data-first="..."> elements, tools/first_screen.py):
+ * Runs as soon as <main id="app"> is parsed (index.html loads it right after it, before the
+ * build's <template data-first="..."> elements, tools/first_screen.py, which index.html follows
+ * with a call of CalderaFirst.form()):
  *
  * - A returning player whose last screen was a game's table sees that table at once: the copy
  *   of the app's last drawing kept in localStorage ("caldera-park/last-table", written here
@@ -390,37 +391,42 @@
 
   /* ---- at once ---- */
 
+  function shown(mode) {
+    state.mode = mode;
+    app.hidden = false;
+    root.setAttribute("data-first", mode);
+    if (lang === "fr" && mode === "form") root.setAttribute("lang", "fr");
+    state.shownAt = performance.now();
+  }
+
+  // Run as soon as <main id="app"> is parsed, before the build's templates: the last table.
   function first() {
     if (!app || !boot) return;
-    var shown = false;
-    if (showPreview()) {
-      state.mode = "preview";
-      shown = true;
-    } else {
-      var game = read(LAST_GAME_KEY);
-      try {
-        game = JSON.parse(game);
-      } catch (e) {
-        game = null;
-      }
-      if (typeof game !== "string" || !template(game + "/setup/en")) game = "park";
-      if (show(game, "setup")) {
-        state.mode = "form";
-        shown = true;
-        listen();
-      }
+    if (showPreview()) shown("preview");
+  }
+
+  // Run by index.html right after the build's templates: anyone without a kept table gets the
+  // new-game screen (not once Python has drawn, nor over the last table).
+  function form() {
+    if (!app || !boot || state.mode || state.taken) return;
+    var game = read(LAST_GAME_KEY);
+    try {
+      game = JSON.parse(game);
+    } catch (e) {
+      game = null;
     }
-    if (!shown) return;
-    app.hidden = false;
-    root.setAttribute("data-first", state.mode);
-    if (lang === "fr" && state.mode === "form") root.setAttribute("lang", "fr");
-    state.shownAt = performance.now();
+    if (typeof game !== "string" || !template(game + "/setup/en")) game = "park";
+    if (show(game, "setup")) {
+      listen();
+      shown("form");
+    }
   }
 
   first();
 
   window.CalderaFirst = {
     takeover: takeover,
+    form: form,
     savePreview: savePreview,
     get state() {
       return {

@@ -17,6 +17,17 @@ from text_fit import text_faults
 
 WASM = "**/pyodide/pyodide.asm.wasm"
 PREVIEW_KEY = "caldera-park/last-table"
+# at the moment js/first.js shows a first screen: which one, and how many of the build's
+# templates the parser had reached then
+FIRST_ORDER = """
+window.__firstOrder = null;
+new MutationObserver((records, observer) => {
+  const mode = document.documentElement.getAttribute('data-first');
+  if (!mode) return;
+  window.__firstOrder = {mode, templates: document.querySelectorAll('template[data-first]').length};
+  observer.disconnect();
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-first']});
+"""
 
 
 def hold_runtime(context) -> list:
@@ -165,9 +176,17 @@ def returning_player(context, site_url):
     assert hexes > 0
 
     held = hold_runtime(context)
+    context.add_init_script(FIRST_ORDER)
     page.reload(wait_until="domcontentloaded")
     wait_attr(page, "html[data-first=preview]")
     assert page.locator(READY).count() == 0
+    # drawn before the parser reached the build's templates (240 kB of markup), and the page's
+    # first paint is the table, not the loading screen before it (Chromium's rel=expect)
+    assert page.evaluate("window.__firstOrder") == {"mode": "preview", "templates": 0}
+    assert page.locator("template[data-first]").count() > 0
+    page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0")
+    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+    assert paint >= page.evaluate("CalderaFirst.state.shownAt")
     assert page.locator("#app[inert][aria-busy=true]").count() == 1
     assert page.locator("#app svg.park polygon.hex").count() == hexes
     assert page.locator("#app .game-chooser").count() == 0
@@ -186,6 +205,9 @@ def returning_player(context, site_url):
     page.goto(site_url, wait_until="domcontentloaded")
     wait_attr(page, "html[data-first=form]")
     assert page.evaluate(f"localStorage.getItem('{PREVIEW_KEY}')") is None
+    # the new-game screen instead, drawn once the templates are parsed
+    order = page.evaluate("window.__firstOrder")
+    assert order["mode"] == "form" and order["templates"] == page.locator("template").count()
 
     # one whose checksum holds but that carries scripts and handlers: shown without them
     hostile = (

@@ -76,6 +76,30 @@ def test_only_relative_urls_in_the_page_and_manifest(site):
     assert "http://" not in sw and "https://" not in sw
 
 
+def test_the_page_draws_a_kept_table_before_the_build_templates(site):
+    """A returning player's last table (js/first.js) does not wait for the 240 kB of the
+    build's templates to be parsed: first.js comes right after <main id="app">, the templates
+    after it, then the call that draws the new-game screen from them; Chromium paints nothing
+    before first.js has run (a render-blocking rel=expect on the element just after it)."""
+    html = (site.path / "index.html").read_text()
+    head, body = html.split("<body>")
+    app = body.index('<main id="app"')
+    first = body.index('<script src="./js/first.js"></script>')
+    templates = [m.start() for m in re.finditer(r"<template data-first=", body)]
+    form = body.index("CalderaFirst.form()")
+    assert templates and app < first < min(templates) and max(templates) < form
+    assert "<template" not in head and 'js/first.js"' not in head
+    # only <script> and comments between <main> and first.js: nothing else to parse before it
+    between = re.sub(r"<!--.*?-->", "", body[body.index("</main>", app) + 7 : first], flags=re.S)
+    assert between.strip() == ""
+    (expect,) = re.findall(r'<link rel="expect" href="#([\w-]+)" blocking="render">', head)
+    target = body.index(f'id="{expect}"')
+    assert html.count(f'id="{expect}"') == 1
+    # the element it waits for is the next tag after first.js (so first.js has run by then)
+    after = body[first + len('<script src="./js/first.js"></script>') : target]
+    assert after.count("<") == 1 and after.lstrip().startswith("<") and target < min(templates)
+
+
 def _wheel(site):
     lock = json.loads((site.path / "pyodide/pyodide-lock.json").read_text())
     ((name, entry),) = lock["packages"].items()
