@@ -164,7 +164,8 @@ export function interpreter() {
 
 // Phases of a start as performance marks, for tools/bench_engines.py: "caldera:python" (this
 // loader called), "caldera:python-started" (the runtime up, restored or not), "caldera:app"
-// (the app's package loaded, or its files restored); pyapp/ui/main.py marks "caldera:drawn" (the first screen drawn).
+// (the app's package loaded, or its files restored); pyapp/ui/main.py marks "caldera:drawn"
+// (the first screen drawn).
 const phase = (name) => globalThis.performance?.mark?.(`caldera:${name}`);
 
 export async function loadPyodide(options = {}) {
