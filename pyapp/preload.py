@@ -16,11 +16,20 @@ command line (``SKIP``: ``__main__``, ``cli``, ``link_cli``, the arenas and bala
 imported: the page does not use them, and they would bring their part of the standard library
 into the shipped one.
 Works the same on CPython, where the tests check it.
+
+The file system is not part of a snapshot, and the app still needs some of its installed files
+after a restore: its data (JSON read at run time), the modules the worker did not import (the
+command line, a module that needed the page) and the packages' directories. ``keep_files``
+reads them into memory in the worker, after ``import_pure`` (every file of the installed app but
+the bytecode of a module already imported, which nothing reads again), with the app's build;
+``restore_files`` writes them back on a restored start for that same build, so the page need
+not fetch, check and unpack the whole wheel again (static/js/pyodide-loader.mjs).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Iterator
@@ -84,3 +93,70 @@ def import_pure(package: str = "pyapp", blocked: tuple[str, ...] = BLOCKED) -> l
                 continue
             done.append(name)
     return done
+
+
+# The installed files a restored start writes back (path relative to site-packages -> bytes),
+# the app's build they belong to, and the directories to make (even those left empty)
+KEPT: dict[str, bytes] = {}
+KEPT_DIRS: list[str] = []
+KEPT_BUILD: list[str] = []
+
+
+def _installed_roots(site: str, package: str) -> list[str]:
+    """The package's directory and the dist-info directories beside it (the app's wheel)."""
+    return [package] + sorted(
+        name
+        for name in os.listdir(site)
+        if name.endswith(".dist-info") and name.split("-")[0] in ("caldera_park", package)
+    )
+
+
+def site_packages(package: str = "pyapp") -> str:
+    """The directory the app is installed in (where the package's directory is)."""
+    return os.path.dirname(
+        os.path.dirname(os.path.abspath(importlib.import_module(package).__file__))
+    )
+
+
+def keep_files(build: str, package: str = "pyapp", site: str | None = None) -> int:
+    """Read the app's installed files into memory for ``build``, but the bytecode (or source) of
+    the modules already imported; returns the number of files kept."""
+    site = site or site_packages(package)
+    imported = {
+        os.path.abspath(m.__file__)
+        for name, m in list(sys.modules.items())
+        if (name == package or name.startswith(package + ".")) and getattr(m, "__file__", None)
+    }
+    KEPT.clear()
+    KEPT_DIRS.clear()
+    for root in _installed_roots(site, package):
+        for folder, dirs, files in os.walk(os.path.join(site, root)):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            KEPT_DIRS.append(os.path.relpath(folder, site))
+            for name in sorted(files):
+                path = os.path.join(folder, name)
+                if os.path.abspath(path) in imported:
+                    continue
+                with open(path, "rb") as f:
+                    KEPT[os.path.relpath(path, site)] = f.read()
+    KEPT_BUILD[:] = [build]
+    return len(KEPT)
+
+
+def restore_files(build: str, package: str = "pyapp", site: str | None = None) -> int:
+    """Write the kept files back under ``site`` if they were kept for ``build``: returns how
+    many (then forgets them), or -1 (nothing written) when none were kept for this build."""
+    if [build] != KEPT_BUILD or not KEPT_DIRS:
+        return -1
+    site = site or site_packages(package)
+    for folder in KEPT_DIRS:
+        os.makedirs(os.path.join(site, folder), exist_ok=True)
+    for rel, data in KEPT.items():
+        with open(os.path.join(site, rel), "wb") as f:
+            f.write(data)
+    count = len(KEPT)
+    KEPT.clear()
+    KEPT_DIRS.clear()
+    KEPT_BUILD.clear()
+    importlib.invalidate_caches()
+    return count

@@ -19,10 +19,14 @@
  *   snapshots it and stores the snapshot in IndexedDB for the next start. Nothing is
  *   downloaded for it: the worker reads the files the service worker has cached.
  *
- * The file system is not part of a snapshot: a restored start loads the app's wheel again (from
- * the offline cache), so data files and lazy imports find their files; the modules themselves
- * come restored. A restored interpreter would otherwise share the random state of the snapshot,
- * so Python's `random` is seeded afresh from the system's entropy on every restore.
+ * The file system is not part of a snapshot. The worker keeps in Python's memory the app's
+ * installed files that a restored start still needs (its data files, the modules it did not
+ * import; pyapp/preload.py's keep_files), for its app build; a restored start of that build
+ * writes them back (restore_files) instead of fetching, checking and unpacking the whole wheel
+ * again, so data files and lazy imports find their files. A snapshot without them (or for
+ * another build) loads the wheel as a fresh start does. A restored interpreter would otherwise
+ * share the random state of the snapshot, so Python's `random` is seeded afresh from the
+ * system's entropy on every restore.
  */
 import { loadPyodide as loadVendored, version } from "../pyodide/pyodide.mjs";
 
@@ -65,8 +69,10 @@ const MAKE_TIMEOUT_MS = 180000; // a worker that never answers is given up (and 
 // What happened, also shown as data-python-start / data-python-made on <html> for tests:
 // start: "snapshot" (restored), "fresh" (no snapshot), "refused" (a snapshot failed; fresh start);
 // app: "restored" (its modules came with the snapshot) or "imported";
-// made: see makeSnapshot(). `detail` says why a snapshot was refused or could not be made.
-export const status = { start: "", app: "", made: "", detail: "" };
+// files: "snapshot" (the app's files written back from the snapshot) or "wheel" (unpacked from
+// the app's wheel, loaded from the lock); made: see makeSnapshot(). `detail` says why a
+// snapshot was refused or could not be made.
+export const status = { start: "", app: "", files: "", made: "", detail: "" };
 
 function mark(name, value, detail = "") {
   status[name] = value;
@@ -158,7 +164,8 @@ export function interpreter() {
 
 // Phases of a start as performance marks, for tools/bench_engines.py: "caldera:python" (this
 // loader called), "caldera:python-started" (the runtime up, restored or not), "caldera:app"
-// (the app's package loaded); pyapp/ui/main.py marks "caldera:drawn" (the first screen drawn).
+// (the app's package loaded, or its files restored); pyapp/ui/main.py marks "caldera:drawn"
+// (the first screen drawn).
 const phase = (name) => globalThis.performance?.mark?.(`caldera:${name}`);
 
 export async function loadPyodide(options = {}) {
@@ -249,11 +256,32 @@ export async function loadAppPackage(pyodide) {
   }
 }
 
+// On a restored start, the app's files kept in the snapshot for this very build, written back
+// (pyapp/preload.py); false if the snapshot holds none for this build (or writing failed).
+function restoreAppFiles(pyodide) {
+  try {
+    const written = pyodide.runPython(
+      `from pyapp.preload import restore_files\nrestore_files(${JSON.stringify(APP_BUILD)})`
+    );
+    if (written < 0) return false;
+    pyodide.loadedPackages[APP_PACKAGE] = "snapshot"; // (a later loadPackage of it: nothing to do)
+    return true;
+  } catch (error) {
+    console.warn("The app's files were not restored from the snapshot; loading its wheel:", error);
+    return false;
+  }
+}
+
 async function loadApp(pyodide) {
   globalThis.CalderaBoot?.progress(78, "Loading the game…");
   const count = (code) => Number(pyodide.runPython(code));
   const restored = count("import sys\nsum(1 for m in sys.modules if m.split('.')[0] == 'pyapp')");
-  await loadAppPackage(pyodide);
+  if (restored && restoreAppFiles(pyodide)) {
+    mark("files", "snapshot");
+  } else {
+    await loadAppPackage(pyodide);
+    mark("files", "wheel");
+  }
   mark("app", restored ? "restored" : "imported");
   document.documentElement.setAttribute("data-python-app-modules", String(restored));
 }
@@ -283,7 +311,7 @@ export function makeSnapshot() {
         const done = (answer) => (clearTimeout(timer), resolve(answer));
         worker.onmessage = (event) => done(event.data);
         worker.onerror = (event) => done({ error: event.message || "worker error" });
-        worker.postMessage({ indexURL: INDEX_URL, appPackage: APP_PACKAGE });
+        worker.postMessage({ indexURL: INDEX_URL, appPackage: APP_PACKAGE, build: APP_BUILD });
       });
       if (reply.error) throw new Error(reply.error);
       await storeSnapshot({ bytes: reply.snapshot, sha256: await sha256(reply.snapshot) });

@@ -68,6 +68,36 @@ def snapshot_key(page, site_url: str, app_build: str | None = None) -> str:
     return f"{site_url}pyodide/snapshot-{version}-{(app_build or build)[:16]}.bin"
 
 
+# In the page's Python: a module the snapshot never imports (the link command line) imports
+# from the files written back, and the data files read from disk again (no cache) are what the
+# engines loaded: [imported before?, imported now, the park's file, Caledea's board file]
+LATER_IMPORT = """
+import sys
+before = "pyapp.link_cli" in sys.modules
+import pyapp.link_cli
+from pyapp.caledea import cards
+from pyapp.park import park
+[before, callable(pyapp.link_cli.describe),
+ park._load_file.__wrapped__("river", "river").__dict__ == park.load_park("river").__dict__,
+ tuple(cards.check_board(cards._read("board.json"))) == cards.board_squares()]
+"""
+
+
+def in_python(page, code: str):
+    return page.evaluate(
+        "(code) => import('./js/pyodide-loader.mjs')"
+        ".then(m => m.interpreter().runPython(code).toJs())",
+        code,
+    )
+
+
+def wheel_requests(page) -> list[str]:
+    """The app's wheel as this page requested it (from the service worker or the server)."""
+    return page.evaluate(
+        "performance.getEntriesByType('resource').map(e => e.name).filter(n => n.endsWith('.whl'))"
+    )
+
+
 def start_game_with_random_seed(page) -> int:
     new_game(page, seats=("human", "random"), seed="")
     return game_record(page)["options"]["seed"]
@@ -77,6 +107,8 @@ def test_returning_visit_makes_a_snapshot_and_later_starts_restore_it(context, s
     page = open_app(context, site_url)
     wait_for_service_worker(page)
     assert python(page, "start") == "fresh"
+    assert python(page, "files") == "wheel"
+    assert len(wheel_requests(page)) == 1
     # a first visit only downloads and caches the site
     page.wait_for_timeout(2000)
     assert python(page, "made") is None
@@ -108,6 +140,11 @@ def test_returning_visit_makes_a_snapshot_and_later_starts_restore_it(context, s
     # the app's modules came restored with Python (engines, bots, screens, strings)
     assert python(page, "app") == "restored"
     assert int(python(page, "app-modules")) >= 30
+    # and its files too: the wheel was neither fetched nor unpacked again
+    assert python(page, "files") == "snapshot"
+    assert wheel_requests(page) == []
+    # what the snapshot did not import imports, and data files read afresh are the engine's
+    assert in_python(page, LATER_IMPORT) == [False, True, True, True]
     seed = start_game_with_random_seed(page)
     play_steps(page, random.Random(5), 4)
     assert len(game_record(page)["log"]) >= 4
