@@ -64,6 +64,15 @@ GAMES = {  # the first four: edition 1 of the kingdom cards (games saved with it
         {"players": 4, "seed": 7, "edition": 3},
         ["greedy", "greedy", "greedy", "greedy"],
     ),
+    # edition 4: the cards of issue 27's balance (the rulings of edition 3)
+    "edition4-strong-2p-brannoch-cormarch": (
+        {"players": 2, "seed": "e4", "kingdoms": ["Brannoch", "Cormarch"], "edition": 4},
+        ["strong", "strong"],
+    ),
+    "edition4-greedy-3p-seed8": (
+        {"players": 3, "seed": 8, "edition": 4},
+        ["greedy", "greedy", "random"],
+    ),
 }
 
 
