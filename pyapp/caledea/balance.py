@@ -335,7 +335,12 @@ def main(argv=None) -> int:
                 f"error: no {args.players}-player results of {args.bot} in --log", file=sys.stderr
             )
             return 2
-        rep = report(results, args.games, args.bot, args.seed)
+        # the settings come from the log: its seeds, and its games per pairing and order (or
+        # draws) for each seed
+        seeds = sorted({run_seed(r["seed"]) for r in results})
+        per_game = len(jobs(1, seeds[0], args.players)) * len(seeds)
+        games = len(results) // per_game or args.games
+        rep = report(results, games, args.bot, seeds[0] if len(seeds) == 1 else args.seed)
     else:
         rep = run(
             args.games,

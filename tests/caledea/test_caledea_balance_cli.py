@@ -148,6 +148,26 @@ def test_a_three_player_run_is_logged_and_reported(tmp_path, capsys):
     assert "no 2-player results" in capsys.readouterr().err
 
 
+def test_a_report_of_logs_names_their_seeds_and_games(tmp_path, capsys):
+    logs = []
+    for seed in ("p", "q"):
+        logs.append(tmp_path / f"{seed}.jsonl")
+        balance.run(2, "random", seed=seed, jobs_n=2, log=str(logs[-1]))
+    assert balance.main(["--bot", "random", "--log", str(logs[0]), "--report-only", "--json"]) == 0
+    settings = json.loads(capsys.readouterr().out)["settings"]
+    assert settings == {
+        "games_per_pairing_and_order": 2,
+        "players": 2,
+        "bot": "random",
+        "seed": "p",
+        "games": 144,
+    }
+    args = ["--bot", "random", "--log", str(logs[0]), "--log", str(logs[1]), "--report-only"]
+    assert balance.main(args) == 0
+    out = capsys.readouterr().out
+    assert "288 games (2 per pairing and order)" in out and "seed p, q pooled" in out
+
+
 def test_one_balance_game_is_played_with_the_kingdoms_in_order():
     r = balance.play_one({"kingdoms": ["Talaq", "Xonavia"], "seed": "t"}, "greedy")
     assert r["kingdoms"] == ["Talaq", "Xonavia"] and r["winners"] and r["rounds"] >= 1
