@@ -31,7 +31,8 @@ self.onmessage = async (event) => {
       `from pyapp.preload import keep_files\nkeep_files(${JSON.stringify(String(build))})`
     );
     // Pyodide snapshots only an interpreter whose loadedPackages record is as at start (empty);
-    // a restored start is a fresh JavaScript side that loads the wheel again anyway
+    // a restored start is a fresh JavaScript side (it writes the kept files back, or loads the
+    // wheel again when none were kept for its build)
     for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];
     const snapshot = pyodide.makeMemorySnapshot();
     self.postMessage({ snapshot, modules, files }, [snapshot.buffer]);
