@@ -56,6 +56,7 @@ PYODIDE_FILES = (
     "pyodide.asm.wasm",
 )
 APP_BUILD_PLACEHOLDER = "__APP_BUILD__"
+APP_WHEEL_PLACEHOLDER = "__APP_WHEEL__"
 # dynamic imports of the PyScript core that the page needs: the TOML config parser and the
 # error hook (imported even when "!error" turns its banner off); all other lazy chunks belong to
 # plug-ins or features the app does not use
@@ -68,8 +69,10 @@ FIRST_SCREEN_MARKER = "<!--__FIRST_SCREEN__-->"
 # the page (``early_fetch_script``), whose responses js/boot.js hands to the runtime's own fetch
 # of each. Not <link rel="preload" as="fetch">: WebKit never hands a preloaded response to
 # fetch(), so it downloaded these twice and warned that the preloads went unused. Pyodide loads
-# pyodide.asm.js with import(), so a modulepreload. Left out: the app's wheel, fetched by
-# loadPackage with an integrity check only once Python runs; and pyodide.asm.wasm, whose preload
+# pyodide.asm.js with import(), so a modulepreload. Left out: the app's wheel, asked for by
+# js/pyodide-loader.mjs once the WebAssembly has arrived (it downloads while Python starts; any
+# sooner, it would slow the WebAssembly down) and handed to loadPackage's integrity-checked
+# fetch if its hash is the lock's; and pyodide.asm.wasm, whose preload
 # made warm starts about 0.7 s slower in Chromium (measured with tools/bench_startup.py):
 # Pyodide's own streaming fetch of it is faster from a cache.
 EARLY_FETCH = (
@@ -234,10 +237,14 @@ def collect(root: Path = ROOT, stdlib_keep=None) -> dict[str, bytes]:
             if path.is_file():
                 files[f"{sub}/{path.name}"] = path.read_bytes()
     loader = files["js/pyodide-loader.mjs"].decode()
-    if loader.count(APP_BUILD_PLACEHOLDER) != 1:
-        raise BuildError(f"js/pyodide-loader.mjs must hold {APP_BUILD_PLACEHOLDER} exactly once")
+    for placeholder in (APP_BUILD_PLACEHOLDER, APP_WHEEL_PLACEHOLDER):
+        if loader.count(placeholder) != 1:
+            raise BuildError(f"js/pyodide-loader.mjs must hold {placeholder} exactly once")
     app_build = app_package.sha256(package["wheel"])
-    files["js/pyodide-loader.mjs"] = loader.replace(APP_BUILD_PLACEHOLDER, app_build).encode()
+    loader = loader.replace(APP_BUILD_PLACEHOLDER, app_build)
+    files["js/pyodide-loader.mjs"] = loader.replace(
+        APP_WHEEL_PLACEHOLDER, package["wheel_name"]
+    ).encode()
     for name, data in icons.all_icons().items():
         files[f"icons/{name}"] = data
     return files

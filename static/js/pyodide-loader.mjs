@@ -3,7 +3,9 @@
  * It starts Python, then loads the app's code the way Pyodide loads any package: the build adds
  * the app's wheel (bytecode made by pyodide-build) to the site's own pyodide-lock.json with its
  * SHA-256, and `loadPackage` fetches it with that hash as subresource integrity, so a wheel that
- * is not the one the build made is refused by the browser (see loadApp()).
+ * is not the one the build made is refused by the browser (see loadApp()). On a first visit the
+ * wheel is downloaded while Python starts, and handed to that fetch only if its SHA-256 is the
+ * one asked for (wheelEarly).
  *
  * Starting Python and importing the app are most of a warm start, the same work on every visit.
  * Pyodide can instead restore a memory snapshot of an interpreter. This module wraps the
@@ -59,6 +61,8 @@ const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 // here by tools/build_site.py)
 export const APP_PACKAGE = "caldera-park";
 export const APP_BUILD = "__APP_BUILD__";
+// the app's wheel in pyodide/ (its file name in the lock, stamped by tools/build_site.py)
+export const APP_WHEEL = "__APP_WHEEL__";
 // one snapshot per runtime and app build: both in the key, Pyodide's build id checked on restore
 export const KEY = new URL(
   `../pyodide/snapshot-${version}-${APP_BUILD.slice(0, 16)}.bin`,
@@ -240,17 +244,90 @@ async function startPython(config) {
     }
   }
   mark("start", "fresh");
-  return loadVendored(config);
+  // a first visit (no service worker yet): over the network, where the overlap pays
+  if (navigator.serviceWorker?.controller) return loadVendored(config);
+  return wheelEarly.watching(() => loadVendored(config));
 }
+
+/* A start without a snapshot (a first visit): the app's wheel is asked for as soon as the
+ * runtime's WebAssembly has arrived, so it downloads while Python starts (seconds on a phone,
+ * the network idle otherwise) instead of after it (issue 25). Not sooner: before that, it would
+ * only slow the WebAssembly down. Pyodide's own integrity-checked fetch of the wheel then gets
+ * these bytes if their SHA-256 is the one it asks for (the lock's), else it downloads as usual. */
+const wheelEarly = {
+  bytes: null, // promise of the bytes (null if the download failed)
+  url: new URL(APP_WHEEL, INDEX_URL).href,
+  // run `work` (Pyodide's start) with its download of the WebAssembly watched: the wheel is
+  // asked for as that download ends (after that, the main thread is busy starting Python)
+  async watching(work) {
+    const wasmURL = new URL("pyodide.asm.wasm", INDEX_URL).href;
+    const { fetch: pageFetch } = globalThis;
+    const start = () => {
+      this.bytes ??= pageFetch(this.url).then(
+        (response) => (response.ok ? response.arrayBuffer() : null),
+        () => null
+      );
+    };
+    globalThis.fetch = function (input, init) {
+      const asked = input instanceof Request ? input.url : String(input);
+      const answer = pageFetch.apply(this, arguments);
+      if (asked !== wasmURL || typeof TransformStream !== "function") return answer;
+      return answer.then((response) => {
+        if (!response.ok || !response.body) return response;
+        // read as it arrives (a readable side that buffers it all), so `flush` runs when the
+        // last byte is in, however far the compiling is behind
+        const buffered = { highWaterMark: 1 << 26, size: (chunk) => chunk.byteLength };
+        const body = response.body.pipeThrough(
+          new TransformStream({ flush: start }, undefined, buffered)
+        );
+        const { status, statusText, headers } = response;
+        return new Response(body, { status, statusText, headers });
+      });
+    };
+    try {
+      return await work();
+    } finally {
+      globalThis.fetch = pageFetch;
+    }
+  },
+  // run `work` (Pyodide's loadPackage) with the early bytes handed to its fetch of the wheel
+  async handing(work) {
+    const early = this.bytes;
+    this.bytes = null;
+    if (!early) return work();
+    const { fetch: pageFetch } = globalThis;
+    const url = this.url;
+    globalThis.fetch = async function (input, init) {
+      const asked = input instanceof Request ? input.url : String(input);
+      if (asked !== url) return pageFetch.apply(this, arguments);
+      const bytes = await early;
+      const integrity = init && init.integrity;
+      if (bytes && integrity) {
+        const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+        if (integrity === `sha256-${btoa(String.fromCharCode(...digest))}`) {
+          return new Response(bytes, { headers: { "Content-Type": "application/zip" } });
+        }
+      }
+      return pageFetch.apply(this, arguments); // not the lock's bytes: Pyodide's own download
+    };
+    try {
+      return await work();
+    } finally {
+      globalThis.fetch = pageFetch;
+    }
+  },
+};
 
 // The app's wheel, from the site's lock (integrity-checked by the browser); throws if it could
 // not be loaded, so the boot screen shows why instead of a later "No module named pyapp".
 export async function loadAppPackage(pyodide) {
   const errors = [];
-  await pyodide.loadPackage(APP_PACKAGE, {
-    messageCallback: () => {},
-    errorCallback: (message) => errors.push(message),
-  });
+  await wheelEarly.handing(() =>
+    pyodide.loadPackage(APP_PACKAGE, {
+      messageCallback: () => {},
+      errorCallback: (message) => errors.push(message),
+    })
+  );
   if (!(APP_PACKAGE in pyodide.loadedPackages)) {
     throw new Error(`The game's code could not be loaded: ${errors.join(" ") || APP_PACKAGE}`);
   }

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import subprocess
 import sys
 import urllib.error
 import urllib.request
@@ -112,6 +113,30 @@ def test_bytecode_is_compiled_as_minus_OO_without_docstrings_or_asserts():
     assert b"KEPT-STRING-7f3a" in code
     for stripped in (b"DOC-MODULE-7f3a", b"DOC-FUNCTION-7f3a", b"ASSERT-MESSAGE-7f3a"):
         assert stripped not in code
+
+
+@NEEDS_NODE
+def test_bytecode_keeps_line_numbers_but_no_column_positions():
+    """pyodide py-compile runs with PYTHONNODEBUGRANGES=1 (issue 25: a quarter of the bytecode's
+    bytes over brotli): each instruction keeps its line, not its columns. Read back by the
+    venv's Python 3.13 (the bytecode's own version)."""
+    source = "def f(x):\n    return [x * 2\n            for _ in range(3)]\n"
+    zipped = app_package._write_zip({"probe.py": source.encode()})
+    _, compiled = app_package.compile_zip("probe.zip", zipped)
+    with zipfile.ZipFile(io.BytesIO(compiled)) as zf:
+        code = zf.read("probe.pyc")
+    reader = (
+        "import marshal, sys\n"
+        "code = marshal.loads(sys.stdin.buffer.read()[16:])\n"
+        "f = next(c for c in code.co_consts if hasattr(c, 'co_positions'))\n"
+        "print(sorted({p[0] for p in f.co_positions() if p[0]}),"
+        " {p[2:] for p in f.co_positions()})\n"
+    )
+    python = pyodide_env.ensure_venv().with_name("python")
+    done = subprocess.run(
+        [str(python), "-c", reader], input=code, capture_output=True, check=True, timeout=60
+    )
+    assert done.stdout.decode().split() == ["[1,", "2,", "3]", "{(None,", "None)}"]
 
 
 def _browser_modules() -> list[Path]:
