@@ -263,10 +263,9 @@ const wheelEarly = {
     const wasmURL = new URL("pyodide.asm.wasm", INDEX_URL).href;
     const { fetch: pageFetch } = globalThis;
     const start = () => {
-      this.bytes ??= pageFetch(this.url).then(
-        (response) => (response.ok ? response.arrayBuffer() : null),
-        () => null
-      );
+      this.bytes ??= pageFetch(this.url)
+        .then((response) => (response.ok ? response.arrayBuffer() : null))
+        .catch(() => null); // (then Pyodide downloads it itself)
     };
     globalThis.fetch = function (input, init) {
       const asked = input instanceof Request ? input.url : String(input);
