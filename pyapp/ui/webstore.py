@@ -87,20 +87,36 @@ class BrowserPlatform:
 
     def share(self, text: str, callback, copy_only: bool = False) -> None:
         """Share ``text`` with the Web Share API where the browser has it (not with
-        ``copy_only``), else copy it to the clipboard; ``callback`` hears "shared", "copied" or
-        "failed", then the page redraws."""
+        ``copy_only``), else copy it to the clipboard; ``callback`` hears "shared", "cancelled"
+        (the person closed the share sheet; nothing is copied), "copied" or "failed", then the
+        page redraws. A share that fails otherwise copies the text instead."""
         nav = js.navigator
         finish = self._finisher(callback)
 
-        def copy(_err=None):
+        def copy():
             self._copy(text, finish)
 
         if not copy_only and hasattr(nav, "share") and hasattr(nav, "canShare"):
             data = to_js({"text": text}, dict_converter=js.Object.fromEntries)
             if nav.canShare(data):
-                self._then(nav.share(data), lambda _x: finish("shared"), copy)
+                self._then(
+                    nav.share(data), lambda _x: finish("shared"), self._refused(finish, copy)
+                )
                 return
         copy()
+
+    @staticmethod
+    def _refused(finish, copy):
+        """What a refused share does: "cancelled" for the person's own ``AbortError``, else the
+        copy instead."""
+
+        def refused(err):
+            if getattr(err, "name", None) == "AbortError":
+                finish("cancelled")
+            else:
+                copy()
+
+        return refused
 
     def share_link(self, url: str, title: str, text: str, callback) -> None:
         """Share a link with the Web Share API (its title, a line of text and the URL) where the
@@ -114,12 +130,7 @@ class BrowserPlatform:
         def copy():
             self._copy(url, finish)
 
-        def refused(err):
-            if getattr(err, "name", None) == "AbortError":
-                finish("cancelled")
-            else:
-                copy()
-
+        refused = self._refused(finish, copy)
         if hasattr(nav, "share"):
             data = _options(title=title, text=text, url=url)
             try:

@@ -1,7 +1,7 @@
 """The daily park and the statistics in Chromium, through the page only: the same deal for a
 date on two fresh profiles and another deal the next day; a daily played to its end, counted
-once, shared as text (clipboard) without its seed; the statistics screen (axe, English and
-French, phone and laptop)."""
+once, shared as text (clipboard) without its seed, nothing copied when the share sheet is
+closed; the statistics screen (axe, English and French, phone and laptop)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,18 @@ SHIFT_DATE = """ms => {
     static now() { return now(); }
   }
   globalThis.Date = ShiftedDate;
+}"""
+
+
+# a Web Share API whose sheet the person closes (the browser rejects with an AbortError)
+CANCELLED_SHARE = """() => {
+  window.__shared = [];
+  const share = data => {
+    window.__shared.push(data.text);
+    return Promise.reject(new DOMException('Share canceled', 'AbortError'));
+  };
+  Object.defineProperty(Navigator.prototype, 'share', {value: share, configurable: true});
+  Object.defineProperty(Navigator.prototype, 'canShare', {value: () => true, configurable: true});
 }"""
 
 
@@ -87,6 +99,13 @@ def test_daily_played_counted_once_shared_and_in_the_statistics(browser, site_ur
         result.locator("[data-action=daily-share]").click()
         page.wait_for_selector(".daily-shared:not(:empty)")
         assert page.evaluate("navigator.clipboard.readText()") == text
+        # a share sheet closed by the person: nothing copied, no note
+        page.evaluate(CANCELLED_SHARE)
+        page.evaluate("navigator.clipboard.writeText('before')")
+        result.locator("[data-action=daily-share]").click()
+        page.wait_for_selector(".daily-shared:empty", state="attached")
+        assert page.evaluate("window.__shared") == [text]
+        assert page.evaluate("navigator.clipboard.readText()") == "before"
         assert run_axe(page) == []
         stats = json.loads(storage(page)["caldera-park/stats"])
         day = stats["daily"]["2026-11-23"]

@@ -238,7 +238,8 @@ class Stats(Overlay):
             return True
 
         def done(how):
-            self.shared_note = t(f"daily.shared.{how}")
+            # the person closed the share sheet: nothing was shared or copied, nothing to say
+            self.shared_note = None if how == "cancelled" else t(f"daily.shared.{how}")
 
         self.platform.share(text, done)
         return True
