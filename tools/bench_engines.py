@@ -54,6 +54,7 @@ TIMINGS = """(() => {
   const html = document.documentElement;
   return { python: at('python'), started: at('python-started'), app: at('app'),
            drawn: at('drawn'), start: html.getAttribute('data-python-start'),
+           read: html.getAttribute('data-python-read'),
            app_kind: html.getAttribute('data-python-app') };
 })()"""
 SW_READY = "navigator.serviceWorker.ready.then((r) => !!r.active)"
@@ -127,7 +128,8 @@ def report(results: list[dict]) -> dict:
     for r in results:
         warm_ready = [w["drawn"] for w in r["warm"]]
         ph = {k: median([phases(w)[k] for w in r["warm"]]) for k in phases(r["warm"][0])}
-        starts = sorted({w["start"] for w in r["warm"]})
+        # how each warm start began, and where a restored one read its snapshot (worker, page)
+        starts = sorted({"/".join(filter(None, (w["start"], w.get("read")))) for w in r["warm"]})
         rows[r["engine"]] = {"warm": median(warm_ready), "cold": r["cold"]["drawn"], **ph}
         print(
             f"{r['engine']:<9} {fmt(r['cold']['drawn']):>6} {fmt(r['first_warm']['drawn']):>9} "

@@ -43,6 +43,16 @@ const snapshots = (mode, work) => new Promise((resolve, reject) => {
 """
 
 
+# in the page: a browser where the snapshot's worker cannot start
+NO_SNAPSHOT_WORKER = """
+const PageWorker = window.Worker;
+window.Worker = function Worker(url, options) {
+  if (String(url).includes("snapshot-worker")) throw new Error("no worker here");
+  return new PageWorker(url, options);
+};
+"""
+
+
 def python(page, name: str) -> str | None:
     return page.get_attribute("html", f"data-python-{name}")
 
@@ -140,6 +150,8 @@ def test_returning_visit_makes_a_snapshot_and_later_starts_restore_it(context, s
     # the app's modules came restored with Python (engines, bots, screens, strings)
     assert python(page, "app") == "restored"
     assert int(python(page, "app-modules")) >= 30
+    # read and checked off the main thread, by a worker
+    assert python(page, "read") == "worker"
     # and its files too: the wheel was neither fetched nor unpacked again
     assert python(page, "files") == "snapshot"
     assert wheel_requests(page) == []
@@ -160,6 +172,11 @@ def test_returning_visit_makes_a_snapshot_and_later_starts_restore_it(context, s
     assert game_record(page)["options"]["seed"] == seed  # the running game resumed
     page.locator("[data-action=menu-new]").click()
     assert start_game_with_random_seed(page) != seed
+
+    # where the reading worker cannot start, the page reads and checks the snapshot itself
+    page.add_init_script(NO_SNAPSHOT_WORKER)
+    reload(page)
+    assert (python(page, "start"), python(page, "read")) == ("snapshot", "page")
 
 
 def _replace_snapshot(page, how: str) -> None:
@@ -196,6 +213,7 @@ def test_a_damaged_or_foreign_snapshot_is_refused_and_replaced(context, site_url
         assert returning_visit(page) == "stored", how  # a good one replaces it
         assert python(page, "start") == "refused", how
         assert why in status(page)["detail"], (how, status(page))
+        assert python(page, "read") == "worker", how  # (its digest checked there)
         # the app starts the ordinary way, resumes the game, and nothing saved is lost
         wait_for_human_or_end(page)
         assert game_record(page)["options"]["seed"] == 11
