@@ -57,6 +57,7 @@ const DB = "caldera-snapshots";
 const STORE = "snapshots";
 const FORMER_CACHE = "caldera-snapshots"; // the Cache Storage a former build kept it in: deleted
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
+const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
 // the app's package in the site's pyodide-lock.json, and its build (the wheel's SHA-256, stamped
 // here by tools/build_site.py)
 export const APP_PACKAGE = "caldera-park";
@@ -228,33 +229,52 @@ export async function loadPyodide(options = {}) {
  * compiled module; its own copy of the download is left unread. If the early compilation fails,
  * Pyodide instantiates as usual from a new download. */
 async function compilingEarly(work) {
-  const wasmURL = new URL("pyodide.asm.wasm", INDEX_URL).href;
   const { fetch: pageFetch } = globalThis;
   const { instantiateStreaming } = WebAssembly;
   if (typeof WebAssembly.compileStreaming !== "function" || typeof pageFetch !== "function") {
     return work();
   }
   let compiled = null;
-  globalThis.fetch = function (input, init) {
-    const url = input instanceof Request ? input.url : String(input);
-    if (compiled || url !== wasmURL) return pageFetch.apply(this, arguments);
-    const answer = pageFetch.apply(this, arguments);
-    compiled = WebAssembly.compileStreaming(answer);
-    compiled.catch(() => {}); // (then Pyodide's instantiation downloads and compiles it itself)
-    // Pyodide's own copy: only ever given to its instantiation below, which does not read it
-    return answer.then(() => new Response(null, { headers: { "Content-Type": "application/wasm" } }));
-  };
   WebAssembly.instantiateStreaming = async function (source, imports) {
     Promise.resolve(source).catch(() => {}); // a failed download is reported by boot.js
     const module = compiled && (await compiled.catch(() => null));
-    if (!module) return instantiateStreaming.call(WebAssembly, pageFetch(wasmURL), imports);
+    if (!module) return instantiateStreaming.call(WebAssembly, pageFetch(WASM_URL), imports);
     return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  try {
+    return await answeringFetch(
+      WASM_URL,
+      function (pageFetch, ...args) {
+        if (compiled) return pageFetch.apply(this, args);
+        const answer = pageFetch.apply(this, args);
+        compiled = WebAssembly.compileStreaming(answer);
+        compiled.catch(() => {}); // (then Pyodide's instantiation downloads and compiles it)
+        // Pyodide's own copy: only ever given to its instantiation above, which does not read it
+        const empty = () => new Response(null, { headers: { "Content-Type": "application/wasm" } });
+        return answer.then(empty);
+      },
+      work
+    );
+  } finally {
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
+/* Run `work` with the page's fetch of `url` answered by `answer(pageFetch, input, init)` (called
+ * as fetch is, `this` included); every other URL goes to the page's fetch as before. The page's
+ * fetch is put back however `work` ends. The one way this module steps into the runtime's
+ * downloads (compilingEarly, wheelEarly). */
+async function answeringFetch(url, answer, work) {
+  const { fetch: pageFetch } = globalThis;
+  globalThis.fetch = function (input, init) {
+    const asked = input instanceof Request ? input.url : String(input);
+    if (asked !== url) return pageFetch.apply(this, arguments);
+    return answer.call(this, pageFetch, ...arguments);
   };
   try {
     return await work();
   } finally {
     globalThis.fetch = pageFetch;
-    WebAssembly.instantiateStreaming = instantiateStreaming;
   }
 }
 
@@ -295,60 +315,50 @@ const wheelEarly = {
   // run `work` (Pyodide's start) with its download of the WebAssembly watched: the wheel is
   // asked for as that download ends (after that, the main thread is busy starting Python)
   async watching(work) {
-    const wasmURL = new URL("pyodide.asm.wasm", INDEX_URL).href;
-    const { fetch: pageFetch } = globalThis;
-    const start = () => {
+    const start = (pageFetch) => {
       this.bytes ??= pageFetch(this.url)
         .then((response) => (response.ok ? response.arrayBuffer() : null))
         .catch(() => null); // (then Pyodide downloads it itself)
     };
-    globalThis.fetch = function (input, init) {
-      const asked = input instanceof Request ? input.url : String(input);
-      const answer = pageFetch.apply(this, arguments);
-      if (asked !== wasmURL || typeof TransformStream !== "function") return answer;
-      return answer.then((response) => {
-        if (!response.ok || !response.body) return response;
-        // read as it arrives (a readable side that buffers it all), so `flush` runs when the
-        // last byte is in, however far the compiling is behind
-        const buffered = { highWaterMark: 1 << 26, size: (chunk) => chunk.byteLength };
-        const body = response.body.pipeThrough(
-          new TransformStream({ flush: start }, undefined, buffered)
-        );
-        const { status, statusText, headers } = response;
-        return new Response(body, { status, statusText, headers });
-      });
-    };
-    try {
-      return await work();
-    } finally {
-      globalThis.fetch = pageFetch;
-    }
+    if (typeof TransformStream !== "function") return work();
+    return answeringFetch(
+      WASM_URL,
+      function (pageFetch, ...args) {
+        return pageFetch.apply(this, args).then((response) => {
+          if (!response.ok || !response.body) return response;
+          // read as it arrives (a readable side that buffers it all), so `flush` runs when the
+          // last byte is in, however far the compiling is behind
+          const buffered = { highWaterMark: 1 << 26, size: (chunk) => chunk.byteLength };
+          const flush = () => start(pageFetch);
+          const stream = new TransformStream({ flush }, undefined, buffered);
+          const body = response.body.pipeThrough(stream);
+          const { status, statusText, headers } = response;
+          return new Response(body, { status, statusText, headers });
+        });
+      },
+      work
+    );
   },
   // run `work` (Pyodide's loadPackage) with the early bytes handed to its fetch of the wheel
   async handing(work) {
     const early = this.bytes;
     this.bytes = null;
     if (!early) return work();
-    const { fetch: pageFetch } = globalThis;
-    const url = this.url;
-    globalThis.fetch = async function (input, init) {
-      const asked = input instanceof Request ? input.url : String(input);
-      if (asked !== url) return pageFetch.apply(this, arguments);
-      const bytes = await early;
-      const integrity = init && init.integrity;
-      if (bytes && integrity) {
-        const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-        if (integrity === `sha256-${btoa(String.fromCharCode(...digest))}`) {
-          return new Response(bytes, { headers: { "Content-Type": "application/zip" } });
+    return answeringFetch(
+      this.url,
+      async function (pageFetch, input, init) {
+        const bytes = await early;
+        const integrity = init && init.integrity;
+        if (bytes && integrity) {
+          const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+          if (integrity === `sha256-${btoa(String.fromCharCode(...digest))}`) {
+            return new Response(bytes, { headers: { "Content-Type": "application/zip" } });
+          }
         }
-      }
-      return pageFetch.apply(this, arguments); // not the lock's bytes: Pyodide's own download
-    };
-    try {
-      return await work();
-    } finally {
-      globalThis.fetch = pageFetch;
-    }
+        return pageFetch.call(this, input, init); // not the lock's bytes: Pyodide's own download
+      },
+      work
+    );
   },
 };
 
