@@ -22,6 +22,11 @@ import pytest
 from game_driver import ENABLED, fill_seats_and_start
 from saves_driver import BOOT_TIMEOUT_MS, READY
 from sitetest import PageLog, open_app
+from storage_fakes import FakeStorage
+
+from pyapp.caledea.bots import make_bot
+from pyapp.caledea.protocol import GAME as CALEDEA
+from pyapp.ui.saves import SaveStore
 
 GAME_KEY = "caldera-park/game/"
 CURRENT = "caldera-park/current"
@@ -391,11 +396,11 @@ class Table:
 
     def new_game(self) -> None:
         """The game ended before the races did (which page wins each race decides how the game
-        goes, so its length varies): a new one, started in the first page from its New game,
-        and resumed by the others as they open again."""
+        goes, so its length varies): a new one, started in the first page from the end screen's
+        New game (the menu has one too), and resumed by the others as they open again."""
         print(f"the game ended after race {self.races}: a new game")
         first = self.pages[0]
-        first.locator("[data-action=menu-new]").dispatch_event("click")
+        first.locator("#app [data-key=end-new]").dispatch_event("click")
         first.wait_for_selector("#app[data-screen=setup]", timeout=WAIT_MS)
         self.game.start(first)
         gid = first.evaluate("k => localStorage.getItem(k)", CURRENT)
@@ -501,4 +506,35 @@ def test_simultaneous_moves_in_several_pages_are_saved_or_the_loss_is_shown(
         + "\n".join(table.lost)
     )
     assert table.offered > 0
+    assert log.console_errors == [] and log.page_errors == []
+
+
+def test_the_races_go_on_in_a_new_game_after_one_ends(context, site_url):
+    """A game that ends between races (how long it lasts depends on which page wins each race):
+    the first page starts a new one from the end screen, the others resume it, and the pages
+    race on. The ended game is the stored one played to its end by two greedy bots (written as
+    the app writes a save, so that every page opens it as it would after a last move)."""
+    log = PageLog()
+    table = Table(context, site_url, GAMES["caledea"], log)
+    page = table.open_page()
+    key = GAME_KEY + table.gid
+    entry = json.loads(stored_text(page, table.gid))
+    state = CALEDEA.new_game(entry["record"]["options"])
+    bots = [make_bot("greedy", f"race-end/{seat}") for seat in range(2)]
+    while not CALEDEA.is_over(state):
+        seat = CALEDEA.to_move(state)
+        CALEDEA.play(state, bots[seat].choose(CALEDEA.observation(state, seat)))
+    store = SaveStore(FakeStorage())
+    store.save(state, table.gid, entry.get("session"), game=CALEDEA)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, store.storage.getItem(key)])
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert settle(page) == "end"
+    table.open_page()  # a second page, on the ended game too
+    assert all(p.locator("#app").get_attribute("data-screen") == "end" for p in table.pages)
+    ended = table.gid
+    table.race()  # finds the end first: a new game, then a race in it
+    assert table.gid != ended and table.races == 1
+    table.race()
+    assert not table.lost, table.lost
     assert log.console_errors == [] and log.page_errors == []
