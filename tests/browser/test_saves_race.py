@@ -26,6 +26,7 @@ from storage_fakes import FakeStorage
 
 from pyapp.caledea.bots import make_bot
 from pyapp.caledea.protocol import GAME as CALEDEA
+from pyapp.cli import play_game
 from pyapp.ui.saves import SaveStore
 
 GAME_KEY = "caldera-park/game/"
@@ -519,11 +520,8 @@ def test_the_races_go_on_in_a_new_game_after_one_ends(context, site_url):
     page = table.open_page()
     key = GAME_KEY + table.gid
     entry = json.loads(stored_text(page, table.gid))
-    state = CALEDEA.new_game(entry["record"]["options"])
     bots = [make_bot("greedy", f"race-end/{seat}") for seat in range(2)]
-    while not CALEDEA.is_over(state):
-        seat = CALEDEA.to_move(state)
-        CALEDEA.play(state, bots[seat].choose(CALEDEA.observation(state, seat)))
+    state = play_game(entry["record"]["options"], bots, CALEDEA)
     store = SaveStore(FakeStorage())
     store.save(state, table.gid, entry.get("session"), game=CALEDEA)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, store.storage.getItem(key)])

@@ -50,6 +50,16 @@ def claim(state: dict, owner: int, square: str) -> None:
     state["markers"][sq(square)] = owner
 
 
+def claim_until_paid(state: dict, owner: int, squares, powers: int = 1) -> None:
+    """Claim ``squares`` in turn for ``owner`` until it can pay its power ``powers`` times
+    (whatever the power costs in the game's edition of the cards)."""
+    cost = engine.kingdom_of(state, owner)["costs"]["power"]
+    for square in squares:
+        if engine.available(state, owner) >= powers * cost:
+            return
+        claim(state, owner, square)
+
+
 class Dice:
     """Scripted dice: ``Dice(monkeypatch, [6, 2], [5])`` makes the next rolls give those faces
     (each call of the engine's ``_dice`` takes the next list, sorted high to low)."""

@@ -4,7 +4,7 @@ combat and its choices, structures, powers, capitals, elimination, fortified cit
 from __future__ import annotations
 
 import pytest
-from caledea_helpers import Dice, claim, put, sq, squares_of, started, unit, where
+from caledea_helpers import Dice, claim, claim_until_paid, put, sq, squares_of, started, unit, where
 
 from pyapp.caledea import cards, engine
 from pyapp.caledea.actions import Move
@@ -326,11 +326,7 @@ def test_bombard_kills_without_risk_and_does_not_move(monkeypatch):
     (d,) = put(state, X, "e5")
     (b,) = put(state, T, "e6")
     GAME.play(state, "end")
-    cost = engine.kingdom_of(state, T)["costs"]["power"]
-    for s in squares_of("MR")[1:]:  # claimed squares until Talaq can pay two bombards
-        if engine.available(state, T) >= 2 * cost:
-            break
-        claim(state, T, s)
+    claim_until_paid(state, T, squares_of("MR")[1:], powers=2)  # two bombards
     left = state["moves_left"]
     Dice(monkeypatch, [1], [6, 6])  # Talaq's infantry on e6... attacks e5 (no Talaq resource)
     GAME.play(state, f"bombard {b} e5")

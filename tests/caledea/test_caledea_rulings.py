@@ -8,7 +8,17 @@ editions 1 and 2 keep the first rulings."""
 from __future__ import annotations
 
 import pytest
-from caledea_helpers import Faces, claim, put, sq, squares_of, started, unit, where
+from caledea_helpers import (
+    Faces,
+    claim,
+    claim_until_paid,
+    put,
+    sq,
+    squares_of,
+    started,
+    unit,
+    where,
+)
 
 from pyapp.caledea import engine
 from pyapp.caledea.actions import Breach, Transport
@@ -106,11 +116,7 @@ def test_a_bombard_that_removes_the_last_unit_defeats_its_player(monkeypatch):
     (b,) = put(state, T, "e6")
     put(state, ORV, "j5")
     GAME.play(state, "end")
-    cost = engine.kingdom_of(state, T)["costs"]["power"]
-    for square in squares_of("MR")[1:]:  # claimed squares until Talaq can pay its bombard
-        if engine.available(state, T) >= cost:
-            break
-        claim(state, T, square)
+    claim_until_paid(state, T, squares_of("MR")[1:])  # Talaq's bombard
     Faces(monkeypatch, 6, 1)
     GAME.play(state, f"bombard {b} e5")
     assert state["out"][X] and defeats(state)[0]["by"] == T

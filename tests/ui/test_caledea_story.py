@@ -14,7 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "caledea"))
 
-from caledea_helpers import Dice, claim, put, started  # noqa: E402
+from caledea_helpers import Dice, claim, claim_until_paid, put, started  # noqa: E402
 from test_caledea_screens import _scenario, _square_at, elements, squares  # noqa: E402
 from uihelpers import click  # noqa: E402
 
@@ -180,10 +180,7 @@ def test_bombard_is_told_with_its_dice_and_its_result(monkeypatch):
         for i in range(100)
         if engine.board_of(state).pairs[i] == talaq["pair"]
     ]
-    for name in own[1:]:  # claimed squares until Talaq can pay two bombards
-        if engine.available(state, T) >= 2 * talaq["costs"]["power"]:
-            break
-        claim(state, T, name)
+    claim_until_paid(state, T, own[1:], powers=2)  # two bombards
     ch = story.Chronicle()
     Dice(monkeypatch, [1], [6])
     text = _told(state, ch, f"bombard {b} {t}")
