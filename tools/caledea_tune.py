@@ -89,22 +89,21 @@ def _play(job: dict) -> dict:
 
 
 @contextmanager
-def _played(changes, jobs_n: int, left: list[dict]):
-    """The results of ``left`` played with ``changes``: on a pool of ``jobs_n`` processes, or
-    here with the cards changed for as long as it lasts."""
-    if jobs_n > 1:
-        from multiprocessing import Pool
+def _played(changes, jobs_n: int, left: list, play=None):
+    """``play`` (default: a strong-bot game) mapped over ``left`` in ``jobs_n`` fresh processes
+    whose cards carry ``changes``. Fresh (spawned, not forked) because the bots remember a
+    kingdom's figures per edition: a process that has played with other costs would lend its
+    memory to these games. This process's cards are never changed."""
+    import multiprocessing
 
-        with Pool(jobs_n, initializer=use_changes, initargs=(changes,)) as pool:
-            yield pool.imap_unordered(_play, left, chunksize=2)
-        return
-    read = cards._read
-    use_changes(changes)
-    try:
-        yield map(_play, left)
-    finally:
-        cards._read = read
-        cards.kingdoms.cache_clear()
+    spawn = multiprocessing.get_context("spawn")
+    with spawn.Pool(jobs_n, initializer=use_changes, initargs=(changes,)) as pool:
+        yield pool.imap_unordered(play or _play, left, chunksize=2)
+
+
+def _costs(name: str) -> tuple[str, dict]:
+    """A kingdom's costs as a worker sees them (for the tests)."""
+    return name, cards.kingdom(name)["costs"]
 
 
 def replay(todo: list[dict], changes, jobs_n: int, log: str | None, progress=None) -> list[dict]:

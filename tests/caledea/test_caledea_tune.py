@@ -1,6 +1,6 @@
 """The paired tuning tool (``tools/caledea_tune.py``): changes are parsed and validated as the
 shipped cards are, a replay with no change gives the base games back exactly, a change is played
-and then undone, and the comparison's arithmetic."""
+in fresh processes (never in this one), and the comparison's arithmetic."""
 
 from __future__ import annotations
 
@@ -50,19 +50,13 @@ def test_a_replay_without_changes_gives_the_base_games_back(tmp_path):
     assert tune.replay(todo, {"Sundral": {"cavalry": 1}}, 1, str(log)) == replayed
 
 
-def test_a_change_is_played_and_undone_afterwards(monkeypatch):
-    seen = []
-
-    def play(job):
-        seen.append(cards.kingdom("Sundral")["costs"]["cavalry"])
-        return {**job, "winners": [0], "how": "capital", "rounds": 3}
-
-    monkeypatch.setattr(tune, "_play", play)
-    before = cards.kingdom("Sundral")["costs"]["cavalry"]
-    jobs = [j for j in balance.jobs(1, "x") if "Sundral" in j["kingdoms"]][:3]
-    tune.replay(jobs, {"Sundral": {"cavalry": 1}}, 1, None)
-    assert seen == [1, 1, 1] and before != 1
-    assert cards.kingdom("Sundral")["costs"]["cavalry"] == before
+def test_a_change_is_played_in_fresh_processes_and_never_here():
+    before = cards.kingdom("Sundral")["costs"]
+    assert before["cavalry"] != 1
+    with tune._played({"Sundral": {"cavalry": 1}}, 2, ["Sundral", "Talaq"], tune._costs) as seen:
+        seen = dict(seen)
+    assert seen == {"Sundral": {**before, "cavalry": 1}, "Talaq": cards.kingdom("Talaq")["costs"]}
+    assert cards.kingdom("Sundral")["costs"] == before  # this process's cards unchanged
 
 
 def test_the_comparison_pairs_games_and_predicts_from_the_whole_base():
