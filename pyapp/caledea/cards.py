@@ -213,6 +213,7 @@ OLDER_EDITIONS = {
     1: "kingdoms-edition1.json",
     2: "kingdoms-edition2.json",
     3: "kingdoms-edition3.json",
+    4: "kingdoms-edition4.json",
 }
 
 

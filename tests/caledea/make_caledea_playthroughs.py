@@ -73,6 +73,11 @@ GAMES = {  # the first four: edition 1 of the kingdom cards (games saved with it
         {"players": 3, "seed": 8, "edition": 4},
         ["greedy", "greedy", "random"],
     ),
+    # edition 5: the cards tuned with paired seeds (Idrasse's and Talaq's costs both changed)
+    "edition5-strong-2p-idrasse-talaq": (
+        {"players": 2, "seed": "e5", "kingdoms": ["Idrasse", "Talaq"], "edition": 5},
+        ["strong", "strong"],
+    ),
 }
 
 

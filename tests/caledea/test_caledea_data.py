@@ -204,14 +204,14 @@ def test_epic_board_joins_two_boards_and_wraps_at_the_outer_edges():
 
 
 def test_every_edition_of_the_cards_is_valid_and_new_games_take_the_current_one():
-    assert cards.editions() == (1, 2, 3, 4) and cards.edition() == 4
+    assert cards.editions() == (1, 2, 3, 4, 5) and cards.edition() == 5
     for ed in cards.editions():
         ks = cards.kingdoms(ed)
         assert len(ks) == 9 and cards.kingdom_names(ed) == cards.kingdom_names()
     old = {k["name"]: k for k in cards.kingdoms(1)}
     assert any(old[k["name"]] != k for k in cards.kingdoms())  # the editions differ
     state = engine.new_game({"players": 2, "seed": 1})
-    assert state["options"]["edition"] == 4
+    assert state["options"]["edition"] == 5
 
 
 def test_a_game_of_an_older_edition_is_played_with_that_editions_cards():
@@ -228,9 +228,9 @@ def test_a_game_of_an_older_edition_is_played_with_that_editions_cards():
         assert GAME.from_record(json.loads(json.dumps(record)))["options"]["edition"] == ed
 
 
-@pytest.mark.parametrize("edition", [0, 5, "2", True, None])
+@pytest.mark.parametrize("edition", [0, 6, "2", True, None])
 def test_an_unknown_edition_is_refused_naming_the_editions(edition):
-    with pytest.raises(OptionsError, match="this app plays editions 1, 2, 3, 4"):
+    with pytest.raises(OptionsError, match="this app plays editions 1, 2, 3, 4, 5"):
         engine.new_game({"players": 2, "seed": 1, "edition": edition})
     with pytest.raises(LoadError, match="edition"):
         GAME.replay({"players": 2, "seed": 1, "edition": edition}, [])
