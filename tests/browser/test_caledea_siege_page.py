@@ -14,7 +14,7 @@ from pyapp.caledea.protocol import GAME
 
 TABLE = "section[data-screen=table]"
 WAIT = 120_000
-OPTIONS = {"players": 3, "seed": 5}
+OPTIONS = {"players": 3, "seed": 5, "edition": 4}  # a game of these cards reaches a siege
 
 
 def before_the_siege() -> dict:
