@@ -28,8 +28,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pyapp.caledea import balance, cards  # noqa: E402
 
-_CHANGES: dict[str, dict[str, int]] = {}
-
 
 def parse_change(text: str) -> tuple[str, str, int]:
     """``Kingdom.cost=N`` → ``(kingdom, cost, N)``; ``ValueError`` says what is wrong."""
@@ -79,6 +77,7 @@ def games_to_replay(base: list[dict], kingdom: str, games: int) -> list[dict]:
         {"kingdoms": r["kingdoms"], "seed": r["seed"]}
         for r in base
         if len(r["kingdoms"]) == 2
+        and r.get("bot", "strong") == "strong"  # the games this tool replays are the strong bot's
         and _plays(r, kingdom)
         and int(r["seed"].rsplit("/", 1)[1]) < games
     ]
@@ -143,7 +142,7 @@ def compare(base: list[dict], replayed: list[dict], kingdom: str) -> dict:
         (b["winners"], b["how"], b["rounds"]) == (r["winners"], r["how"], r["rounds"])
         for b, r in pairs
     )
-    two = [r for r in base if len(r["kingdoms"]) == 2]
+    two = [r for r in base if len(r["kingdoms"]) == 2 and r.get("bot", "strong") == "strong"]
     overall = balance.report(two, 1, "strong", "base")["kingdoms"] if two else {}
     kingdoms = {}
     for name in cards.kingdom_names():

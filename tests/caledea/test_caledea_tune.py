@@ -84,6 +84,8 @@ def test_the_comparison_pairs_games_and_predicts_from_the_whole_base():
     # the change: a now loses the first two (game 0) and the rest is not replayed (--games 1)
     todo = tune.games_to_replay(base, a, 1)
     assert [j["seed"] for j in todo] == [base[0]["seed"], base[1]["seed"]]
+    # another bot's games are not the strong bot's to replay
+    assert tune.games_to_replay([{**base[0], "bot": "greedy"}], a, 1) == []
     replayed = [{**base[0], "winners": [1]}, {**base[1], "winners": [0], "rounds": 9}]
     cmp = tune.compare(base, replayed, a)
     assert cmp["games"] == 2 and cmp["same"] == 1
