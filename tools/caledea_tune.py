@@ -28,6 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pyapp.caledea import balance, cards  # noqa: E402
 
+BOT = "strong"  # the bot of every seat, in the base games and in the replays
+
 
 def parse_change(text: str) -> tuple[str, str, int]:
     """``Kingdom.cost=N`` → ``(kingdom, cost, N)``; ``ValueError`` says what is wrong."""
@@ -64,10 +66,6 @@ def use_changes(changes: dict[str, dict[str, int]]) -> None:
     cards.kingdoms.cache_clear()
 
 
-def _key(r: dict) -> tuple:
-    return r["seed"], tuple(r["kingdoms"])
-
-
 def _plays(r: dict, kingdom: str) -> bool:
     return kingdom == "all" or kingdom in r["kingdoms"]
 
@@ -77,14 +75,14 @@ def games_to_replay(base: list[dict], kingdom: str, games: int) -> list[dict]:
         {"kingdoms": r["kingdoms"], "seed": r["seed"]}
         for r in base
         if len(r["kingdoms"]) == 2
-        and r.get("bot", "strong") == "strong"  # the games this tool replays are the strong bot's
+        and r.get("bot", BOT) == BOT  # the games this tool replays are the strong bot's
         and _plays(r, kingdom)
         and int(r["seed"].rsplit("/", 1)[1]) < games
     ]
 
 
 def _play(job: dict) -> dict:
-    return balance.play_one(job, "strong")
+    return balance.play_one(job, BOT)
 
 
 @contextmanager
@@ -108,15 +106,13 @@ def _costs(name: str) -> tuple[str, dict]:
 def replay(todo: list[dict], changes, jobs_n: int, log: str | None, progress=None) -> list[dict]:
     """Play ``todo`` with ``changes`` (``jobs_n`` processes), appending each result to ``log``;
     results already in ``log`` are kept, so a run can be stopped and resumed."""
-    done = {}
-    if log is not None and Path(log).exists():
-        done = {_key(r): r for r in map(json.loads, Path(log).read_text().splitlines())}
-    left = [j for j in todo if _key(j) not in done]
+    done = balance.read_log(log, BOT) if log is not None else {}
+    left = [j for j in todo if balance.game_key(j) not in done]
     out = open(log, "a", encoding="utf-8") if log is not None else None  # noqa: SIM115
     try:
         with _played(changes, jobs_n, left) as results:
             for n, r in enumerate(results, 1):
-                done[_key(r)] = r
+                r = done[balance.game_key(r)] = {**r, "bot": BOT}
                 if out is not None:
                     out.write(json.dumps(r) + "\n")
                     out.flush()
@@ -125,7 +121,12 @@ def replay(todo: list[dict], changes, jobs_n: int, log: str | None, progress=Non
     finally:
         if out is not None:
             out.close()
-    return [done[_key(j)] for j in todo if _key(j) in done]
+    return _in_order(todo, done)
+
+
+def _in_order(todo: list[dict], done: dict) -> list[dict]:
+    """The results of ``todo`` that ``done`` (by ``game_key``) holds, in ``todo``'s order."""
+    return [done[k] for k in map(balance.game_key, todo) if k in done]
 
 
 def _score(r: dict, kingdom: str) -> float:
@@ -134,16 +135,17 @@ def _score(r: dict, kingdom: str) -> float:
 
 
 def compare(base: list[dict], replayed: list[dict], kingdom: str) -> dict:
-    """The replayed games against the same games of ``base``: how many came out the same, and
-    each kingdom's rate before and after, on those games and predicted over the whole base."""
-    by_key = {_key(r): r for r in base}
-    pairs = [(by_key[_key(r)], r) for r in replayed]
+    """The replayed games against the same games of ``base`` (the strong bot's results of a
+    balance run): how many came out the same, and each kingdom's rate before and after, on
+    those games and predicted over the whole base."""
+    by_key = {balance.game_key(r): r for r in base}
+    pairs = [(by_key[balance.game_key(r)], r) for r in replayed]
     same = sum(
         (b["winners"], b["how"], b["rounds"]) == (r["winners"], r["how"], r["rounds"])
         for b, r in pairs
     )
-    two = [r for r in base if len(r["kingdoms"]) == 2 and r.get("bot", "strong") == "strong"]
-    overall = balance.report(two, 1, "strong", "base")["kingdoms"] if two else {}
+    two = [r for r in base if len(r["kingdoms"]) == 2]
+    overall = balance.report(two, 1, BOT, "base")["kingdoms"] if two else {}
     kingdoms = {}
     for name in cards.kingdom_names():
         mine = [(b, r) for b, r in pairs if name in r["kingdoms"]]
@@ -153,11 +155,7 @@ def compare(base: list[dict], replayed: list[dict], kingdom: str) -> dict:
         after = sum(_score(r, name) for _, r in mine) / len(mine)
         base_rate = overall[name]["win_rate"]
         # the change's share of the base: the replayed games stand for the base games like them
-        like = [
-            b
-            for b in two
-            if name in b["kingdoms"] and (kingdom == "all" or kingdom in b["kingdoms"])
-        ]
+        like = [b for b in two if name in b["kingdoms"] and _plays(b, kingdom)]
         weight = len(like) / overall[name]["games"]
         kingdoms[name] = {
             "games": len(mine),
@@ -229,7 +227,9 @@ def main(argv=None) -> int:
     except (ValueError, cards.DataError) as e:
         return fail(str(e))
     try:
-        base = [json.loads(line) for line in Path(args.base).read_text().splitlines()]
+        if not Path(args.base).is_file():
+            raise FileNotFoundError(args.base)
+        base = list(balance.read_log(args.base, BOT).values())
     except (OSError, ValueError) as e:
         return fail(f"--base: cannot be read ({e.__class__.__name__})")
     todo = games_to_replay(base, args.kingdom, args.games)
@@ -238,8 +238,7 @@ def main(argv=None) -> int:
     if args.report_only:
         if not Path(args.log).exists():
             return fail("--report-only needs a --log that exists")
-        done = {_key(r): r for r in map(json.loads, Path(args.log).read_text().splitlines())}
-        replayed = [done[_key(j)] for j in todo if _key(j) in done]
+        replayed = _in_order(todo, balance.read_log(args.log, BOT))
     else:
 
         def progress(n, total):

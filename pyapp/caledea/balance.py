@@ -123,13 +123,9 @@ def run(
     todo = jobs(games, seed, players)
     done = {}
     if log is not None:
-        done = _read_log(log, bot)
-    results = [
-        done[j["seed"], tuple(j["kingdoms"])]
-        for j in todo
-        if (j["seed"], tuple(j["kingdoms"])) in done
-    ]
-    left = [j for j in todo if (j["seed"], tuple(j["kingdoms"])) not in done]
+        done = read_log(log, bot)
+    results = [done[game_key(j)] for j in todo if game_key(j) in done]
+    left = [j for j in todo if game_key(j) not in done]
     out = open(log, "a", encoding="utf-8") if log is not None else None  # noqa: SIM115
 
     def keep(r, n: int) -> None:
@@ -156,14 +152,21 @@ def run(
     return report(results, games, bot, seed)
 
 
-def _read_log(path: str, bot: str) -> dict:
+def game_key(r: dict) -> tuple:
+    """What names a game of a run (a job or its result): its seed and its kingdoms in seat order."""
+    return r["seed"], tuple(r["kingdoms"])
+
+
+def read_log(path: str, bot: str) -> dict:
+    """The results of ``bot`` in the log at ``path`` (none when there is no file yet), by
+    ``game_key``."""
     done = {}
     try:
         with open(path, encoding="utf-8") as f:
             for line in f:
                 r = json.loads(line)
                 if r.get("bot") == bot:
-                    done[r["seed"], tuple(r["kingdoms"])] = r
+                    done[game_key(r)] = r
     except FileNotFoundError:
         pass
     return done
@@ -328,7 +331,7 @@ def main(argv=None) -> int:
         if args.log is None:
             print("error: --report-only needs --log", file=sys.stderr)
             return 2
-        results = [r for path in args.log for r in _read_log(path, args.bot).values()]
+        results = [r for path in args.log for r in read_log(path, args.bot).values()]
         results = [r for r in results if len(r["kingdoms"]) == args.players]
         if not results:
             print(
