@@ -55,6 +55,7 @@ TIMINGS = """(() => {
   return { python: at('python'), started: at('python-started'), app: at('app'),
            drawn: at('drawn'), start: html.getAttribute('data-python-start'),
            read: html.getAttribute('data-python-read'),
+           compiled: html.getAttribute('data-python-compiled'),
            app_kind: html.getAttribute('data-python-app') };
 })()"""
 SW_READY = "navigator.serviceWorker.ready.then((r) => !!r.active)"
@@ -128,8 +129,10 @@ def report(results: list[dict]) -> dict:
     for r in results:
         warm_ready = [w["drawn"] for w in r["warm"]]
         ph = {k: median([phases(w)[k] for w in r["warm"]]) for k in phases(r["warm"][0])}
-        # how each warm start began, and where a restored one read its snapshot (worker, page)
-        starts = sorted({"/".join(filter(None, (w["start"], w.get("read")))) for w in r["warm"]})
+        # how each warm start began, where a restored one read its snapshot (early, worker,
+        # page) and where its WebAssembly was compiled (early, page, download)
+        how = ("start", "read", "compiled")
+        starts = sorted({"/".join(filter(None, map(w.get, how))) for w in r["warm"]})
         rows[r["engine"]] = {"warm": median(warm_ready), "cold": r["cold"]["drawn"], **ph}
         print(
             f"{r['engine']:<9} {fmt(r['cold']['drawn']):>6} {fmt(r['first_warm']['drawn']):>9} "
@@ -161,11 +164,14 @@ def main(argv=None) -> int:
     parser.add_argument("--warm", type=int, default=4, help="warm reloads counted per engine")
     parser.add_argument("--engines", default="chromium,firefox,webkit")
     parser.add_argument("--json", type=Path, help="write the raw figures there")
+    parser.add_argument("--site", type=Path, help="serve this built site instead (a baseline)")
     args = parser.parse_args(argv)
     missing = engines_missing()
     with tempfile.TemporaryDirectory(prefix="bench-engines-") as tmp:
-        build(Path(tmp) / "dist")
-        server = make_server(Path(tmp) / "dist", prefix=PREFIX, counter=Counter())
+        site = args.site or Path(tmp) / "dist"
+        if not args.site:
+            build(site)
+        server = make_server(site, prefix=PREFIX, counter=Counter())
         start_in_thread(server)
         URL = "http://{}:{}{}".format(*server.server_address[:2], PREFIX)
         results = []
