@@ -55,7 +55,6 @@ TIMINGS = """(() => {
   return { python: at('python'), started: at('python-started'), app: at('app'),
            drawn: at('drawn'), start: html.getAttribute('data-python-start'),
            read: html.getAttribute('data-python-read'),
-           compiled: html.getAttribute('data-python-compiled'),
            app_kind: html.getAttribute('data-python-app') };
 })()"""
 SW_READY = "navigator.serviceWorker.ready.then((r) => !!r.active)"
@@ -129,9 +128,8 @@ def report(results: list[dict]) -> dict:
     for r in results:
         warm_ready = [w["drawn"] for w in r["warm"]]
         ph = {k: median([phases(w)[k] for w in r["warm"]]) for k in phases(r["warm"][0])}
-        # how each warm start began, where a restored one read its snapshot (early, worker,
-        # page) and where its WebAssembly was compiled (early, page, download)
-        how = ("start", "read", "compiled")
+        # how each warm start began, and where a restored one read its snapshot (worker, page)
+        how = ("start", "read")
         starts = sorted({"/".join(filter(None, map(w.get, how))) for w in r["warm"]})
         rows[r["engine"]] = {"warm": median(warm_ready), "cold": r["cold"]["drawn"], **ph}
         print(

@@ -186,49 +186,6 @@
   // visit is left to download and cache the site undisturbed.
   var controlledAtLoad = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
 
-  // A warm start (this page served by the service worker: the runtime's files are at hand): the
-  // runtime's two longest preparations begin now, off the main thread, while the page and
-  // PyScript load (a second of a phone's warm start): a worker (js/snapshot-worker.mjs) reads and
-  // checks the stored Python snapshot and compiles the runtime's WebAssembly. The loader
-  // (js/pyodide-loader.mjs) takes both from window.CalderaEarly.runtime: {snapshot, module},
-  // promises of the worker's answers ({key, bytes} or {key, error}; {module} or {error}).
-  function startRuntimeEarly() {
-    if (!controlledAtLoad || typeof Worker !== "function" || !window.CalderaEarly) return;
-    var worker;
-    try {
-      worker = new Worker(new URL("./js/snapshot-worker.mjs", document.baseURI), { type: "module" });
-    } catch (e) {
-      return; // (the loader reads the snapshot itself)
-    }
-    var answers = {};
-    var left = 2;
-    function answer(kind) {
-      return new Promise(function (resolve) {
-        answers[kind] = function (data) {
-          delete answers[kind];
-          resolve(data);
-          if (--left === 0) worker.terminate();
-        };
-      });
-    }
-    window.CalderaEarly.runtime = { snapshot: answer("snapshot"), module: answer("module") };
-    function giveUp(error) {
-      Object.keys(answers).forEach(function (kind) {
-        answers[kind]({ key: null, error: error });
-      });
-    }
-    worker.onmessage = function (event) {
-      var data = event.data || {};
-      if (answers[data.early]) answers[data.early](data);
-    };
-    worker.onerror = worker.onmessageerror = function (event) {
-      if (event.preventDefault) event.preventDefault(); // (the loader does the work itself)
-      giveUp("the early worker failed");
-    };
-    worker.postMessage({ early: { wasm: new URL("./pyodide/pyodide.asm.wasm", document.baseURI).href } });
-  }
-  startRuntimeEarly();
-
   function scheduleSnapshot() {
     if (!window.CalderaBoot.state.makesSnapshot) return;
     setTimeout(function () {

@@ -76,18 +76,9 @@ const MAKE_TIMEOUT_MS = 180000; // a worker that never answers is given up (and 
 // app: "restored" (its modules came with the snapshot) or "imported";
 // files: "snapshot" (the app's files written back from the snapshot) or "wheel" (unpacked from
 // the app's wheel, loaded from the lock); read: where a stored snapshot was read and checked,
-// "early" (by the worker a warm start began as the page started: earlyRuntime()), "worker" or
-// "page" (see checkedBytes()); compiled: see compilingEarly(); made: see makeSnapshot().
-// `detail` says why a snapshot was refused or could not be made.
-export const status = {
-  start: "",
-  app: "",
-  files: "",
-  read: "",
-  compiled: "",
-  made: "",
-  detail: "",
-};
+// "worker" or "page" (see checkedBytes()); made: see makeSnapshot(). `detail` says why a
+// snapshot was refused or could not be made.
+export const status = { start: "", app: "", files: "", read: "", made: "", detail: "" };
 
 function mark(name, value, detail = "") {
   status[name] = value;
@@ -233,43 +224,33 @@ export async function loadPyodide(options = {}) {
 /* Pyodide makes its WebAssembly instance only once the snapshot is read and checked (the memory
  * is made the snapshot's size), and compiles the module only then: in Firefox and WebKit, which
  * keep no compiled code between visits, that compilation came after the snapshot's reading
- * (0.2-0.5 s each, one after the other). While `work` runs, Pyodide's instantiation is handed a
- * module compiled beforehand: `early` (a promise of the module a warm start began compiling as
- * the page started, see earlyRuntime(), or of null), else one compiled here from Pyodide's own
- * download of it as soon as that starts; Pyodide's own copy of the download is then left unread
- * (and with an early module, not even made). If neither gives a module, Pyodide instantiates as
- * usual from a new download. data-python-compiled says which module it got: "early", "page"
- * (compiled here) or "download". */
-async function compilingEarly(work, early = null) {
+ * (0.2-0.5 s each, one after the other). While `work` runs, the module is compiled from
+ * Pyodide's own download of it as soon as that starts, and Pyodide's instantiation is handed the
+ * compiled module; its own copy of the download is left unread. If the early compilation fails,
+ * Pyodide instantiates as usual from a new download. */
+async function compilingEarly(work) {
   const { fetch: pageFetch } = globalThis;
   const { instantiateStreaming } = WebAssembly;
   if (typeof WebAssembly.compileStreaming !== "function" || typeof pageFetch !== "function") {
     return work();
   }
-  let compiled = early;
-  let asked = false;
+  let compiled = null;
   WebAssembly.instantiateStreaming = async function (source, imports) {
     Promise.resolve(source).catch(() => {}); // a failed download is reported by boot.js
     const module = compiled && (await compiled.catch(() => null));
-    if (!module) {
-      mark("compiled", "download");
-      return instantiateStreaming.call(WebAssembly, pageFetch(WASM_URL), imports);
-    }
-    mark("compiled", compiled === early ? "early" : "page");
+    if (!module) return instantiateStreaming.call(WebAssembly, pageFetch(WASM_URL), imports);
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
-  // Pyodide's own copy: only ever given to its instantiation above, which does not read it
-  const empty = () => new Response(null, { headers: { "Content-Type": "application/wasm" } });
   try {
     return await answeringFetch(
       WASM_URL,
       function (pageFetch, ...args) {
-        if (asked) return pageFetch.apply(this, args);
-        asked = true;
-        if (early) return Promise.resolve(empty());
+        if (compiled) return pageFetch.apply(this, args);
         const answer = pageFetch.apply(this, args);
         compiled = WebAssembly.compileStreaming(answer);
         compiled.catch(() => {}); // (then Pyodide's instantiation downloads and compiles it)
+        // Pyodide's own copy: only ever given to its instantiation above, which does not read it
+        const empty = () => new Response(null, { headers: { "Content-Type": "application/wasm" } });
         return answer.then(empty);
       },
       work
@@ -297,44 +278,15 @@ async function answeringFetch(url, answer, work) {
   }
 }
 
-/* The runtime's early work a warm start began as the page started (js/boot.js, by
- * snapshot-worker.mjs): {snapshot, module}, promises of the worker's answers, taken once; null
- * when none was begun (a first visit, no worker). */
-function earlyRuntime() {
-  const early = globalThis.CalderaEarly?.runtime || null;
-  if (early) delete globalThis.CalderaEarly.runtime;
-  return early;
-}
-
 async function startPython(config) {
-  const early = earlyRuntime();
-  const module = early
-    ? early.module.then((answer) => (answer.module instanceof WebAssembly.Module ? answer.module : null))
-    : null;
-  let found;
-  let snapshot;
-  if (early) {
-    // the store's one record, read and checked by the early worker: ours only under our key
-    const answer = await early.snapshot;
-    found = answer.key === KEY;
-    if (found) {
-      mark("read", "early");
-      snapshot = answer.bytes instanceof Uint8Array
-        ? Promise.resolve(answer.bytes)
-        : Promise.reject(new Error(answer.error || "the snapshot could not be read"));
-      snapshot.catch(() => {}); // (Pyodide's start rejects with it)
-    }
-  } else {
-    found = await findSnapshot();
-  }
+  const found = await findSnapshot();
   if (found) {
     try {
       // Pyodide takes a promise: the snapshot is read and checked while the runtime downloads
       // and its WebAssembly compiles
-      snapshot ??= checkedBytes();
-      const pyodide = await compilingEarly(
-        () => loadVendored({ ...config, _loadSnapshot: snapshot }),
-        module
+      const snapshot = checkedBytes();
+      const pyodide = await compilingEarly(() =>
+        loadVendored({ ...config, _loadSnapshot: snapshot })
       );
       pyodide.runPython("import random\nrandom.seed()");
       mark("start", "snapshot");
@@ -347,11 +299,8 @@ async function startPython(config) {
     }
   }
   mark("start", "fresh");
-  // a returning visit without a snapshot (yet): the module compiled early, if any
-  if (navigator.serviceWorker?.controller) {
-    return module ? compilingEarly(() => loadVendored(config), module) : loadVendored(config);
-  }
   // a first visit (no service worker yet): over the network, where the overlap pays
+  if (navigator.serviceWorker?.controller) return loadVendored(config);
   return wheelEarly.watching(() => loadVendored(config));
 }
 

@@ -9,19 +9,9 @@
  * {error}. The page stores it and terminates this worker.
  *
  * Reading one (a restored start): receives {read: {database, store, key}}; see readSnapshot().
- *
- * A warm start's early work (js/boot.js, as the page starts): receives {early: {wasm}}; see
- * early().
  */
-
-// where pyodide-loader.mjs keeps the snapshot: an IndexedDB database of one store, one record
-// ({bytes, sha256}) under the key of its runtime and app build
-const DB = "caldera-snapshots";
-const STORE = "snapshots";
-
 self.onmessage = async (event) => {
   if (event.data.read) return readSnapshot(event.data.read);
-  if (event.data.early) return early(event.data.early);
   try {
     const { indexURL, appPackage, build } = event.data;
     // as the page does (pyodide-loader.mjs): no JSPI for Pyodide
@@ -54,89 +44,42 @@ self.onmessage = async (event) => {
   }
 };
 
-/* The stored record under `key` (or, with no key, the store's first record), its bytes checked
- * against the SHA-256 stored with them: resolves to {key, bytes}; throws (with the record's key,
- * or null when there is none) if there is none, it is damaged or it cannot be read. */
-async function checkedRecord(database, store, key) {
-  const found = await new Promise((resolve, reject) => {
-    const open = indexedDB.open(database, 1);
-    open.onupgradeneeded = () => open.result.createObjectStore(store); // (as the page does)
-    open.onerror = () => reject(open.error);
-    open.onblocked = () => reject(new Error("the snapshot database is blocked"));
-    open.onsuccess = () => {
-      const db = open.result;
-      try {
-        const records = db.transaction(store, "readonly").objectStore(store);
-        const request = key === undefined ? records.openCursor() : records.get(key);
-        request.onsuccess = () => {
-          const { result } = request;
-          if (key !== undefined) resolve({ key, record: result });
-          else resolve(result ? { key: result.key, record: result.value } : { key: null });
-        };
-        request.onerror = () => reject(request.error);
-      } catch (error) {
-        reject(error);
-      } finally {
-        db.close(); // (closes once its transaction is done)
-      }
-    };
-  });
-  const { record } = found;
-  const fail = (message) => Object.assign(new Error(message), { key: found.key ?? null });
-  let bytes = record && record.bytes;
-  if (!(bytes instanceof Uint8Array)) throw fail("no stored snapshot");
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-  if (hex !== record.sha256) {
-    throw fail("the stored snapshot is damaged (its SHA-256 does not match)");
-  }
-  // (a view of part of a buffer: only its own bytes go when posted)
-  if (bytes.byteOffset || bytes.byteLength !== bytes.buffer.byteLength) bytes = bytes.slice();
-  return { key: found.key, bytes };
-}
-
-const why = (error) => String((error && error.message) || error);
-
-/* The stored snapshot `key`, checked, posted back transferred (not copied): {bytes}, or {error}
- * (none stored, damaged, or unreadable). Here and not on the page's main thread: IndexedDB
- * copies a record's bytes out on the thread that reads it, and hashing them is as long again
- * (together 0.3 s of a warm start's main thread in Chromium at 4x CPU, measured), while the
- * runtime's WebAssembly compiles meanwhile. */
+/* The stored snapshot `key`, its bytes checked against the SHA-256 stored with them, posted back
+ * transferred (not copied): {bytes}, or {error} (none stored, damaged, or unreadable). Here and
+ * not on the page's main thread: IndexedDB copies a record's bytes out on the thread that reads
+ * it, and hashing them is as long again (together 0.3 s of a warm start's main thread in Chromium
+ * at 4x CPU, measured), while the runtime's WebAssembly compiles meanwhile. */
 async function readSnapshot({ database, store, key }) {
   try {
-    const { bytes } = await checkedRecord(database, store, key);
+    const record = await new Promise((resolve, reject) => {
+      const open = indexedDB.open(database, 1);
+      open.onupgradeneeded = () => open.result.createObjectStore(store); // (as the page does)
+      open.onerror = () => reject(open.error);
+      open.onblocked = () => reject(new Error("the snapshot database is blocked"));
+      open.onsuccess = () => {
+        const db = open.result;
+        try {
+          const request = db.transaction(store, "readonly").objectStore(store).get(key);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        } catch (error) {
+          reject(error);
+        } finally {
+          db.close(); // (closes once its transaction is done)
+        }
+      };
+    });
+    let bytes = record && record.bytes;
+    if (!(bytes instanceof Uint8Array)) throw new Error("no stored snapshot");
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+    if (hex !== record.sha256) {
+      throw new Error("the stored snapshot is damaged (its SHA-256 does not match)");
+    }
+    // (a view of part of a buffer: only its own bytes go)
+    if (bytes.byteOffset || bytes.byteLength !== bytes.buffer.byteLength) bytes = bytes.slice();
     self.postMessage({ bytes }, [bytes.buffer]);
   } catch (error) {
-    self.postMessage({ error: why(error) });
+    self.postMessage({ error: String((error && error.message) || error) });
   }
-}
-
-/* A warm start's early work, begun by js/boot.js while the page and PyScript load, both off the
- * page's main thread: the runtime's WebAssembly compiled from `wasm` (the service worker's
- * copy), posted as {early: "module", module} (a compiled module is shared, not copied) or
- * {early: "module", error}; and the stored snapshot (the store holds at most one) read and
- * checked, posted as {early: "snapshot", key, bytes} (transferred) or {early: "snapshot", key,
- * error}, `key` its record's (null if none). The loader uses the snapshot only if `key` is its
- * own runtime's and app build's; the module, whatever the snapshot. */
-function early({ wasm }) {
-  const compiled = (async () => {
-    if (typeof WebAssembly.compileStreaming !== "function") throw new Error("no compileStreaming");
-    return WebAssembly.compileStreaming(fetch(wasm));
-  })();
-  const post = (answer) => {
-    try {
-      self.postMessage(answer);
-    } catch (error) {
-      // a browser that cannot share a compiled module with the page: the page compiles its own
-      self.postMessage({ early: "module", error: why(error) });
-    }
-  };
-  compiled.then(
-    (module) => post({ early: "module", module }),
-    (error) => post({ early: "module", error: why(error) })
-  );
-  checkedRecord(DB, STORE).then(
-    ({ key, bytes }) => self.postMessage({ early: "snapshot", key, bytes }, [bytes.buffer]),
-    (error) => self.postMessage({ early: "snapshot", key: error.key ?? null, error: why(error) })
-  );
 }

@@ -53,29 +53,6 @@ window.Worker = function Worker(url, options) {
 """
 
 
-# in the page: the early worker (static/js/boot.js) answers without a compiled module, as in a
-# browser that cannot share one with the page
-NO_EARLY_MODULE = """
-const PageWorker = window.Worker;
-window.Worker = function Worker(url, options) {
-  const worker = new PageWorker(url, options);
-  if (!String(url).includes("snapshot-worker")) return worker;
-  return {
-    postMessage: (message, transfer) => worker.postMessage(message, transfer || []),
-    terminate: () => worker.terminate(),
-    set onmessage(listen) {
-      const none = {early: "module", error: "no module here"};
-      worker.onmessage = (event) => listen({
-        data: event.data.early === "module" ? none : event.data,
-      });
-    },
-    set onerror(listen) { worker.onerror = listen; },
-    set onmessageerror(listen) { worker.onmessageerror = listen; },
-  };
-};
-"""
-
-
 def python(page, name: str) -> str | None:
     return page.get_attribute("html", f"data-python-{name}")
 
@@ -159,9 +136,6 @@ def test_returning_visit_makes_a_snapshot_and_later_starts_restore_it(context, s
     served.counter.reset()
     assert returning_visit(page) == "stored"
     assert python(page, "start") == "fresh"
-    # served by the service worker: the WebAssembly was compiled as the page loaded, off its
-    # main thread (no snapshot of this build to read yet)
-    assert python(page, "compiled") == "early"
     # made in the background from the offline cache: no runtime file came from the server
     fetched = [path for path, _, _ in served.counter.requests]
     assert not any("/pyodide/" in path for path in fetched), fetched
@@ -176,10 +150,8 @@ def test_returning_visit_makes_a_snapshot_and_later_starts_restore_it(context, s
     # the app's modules came restored with Python (engines, bots, screens, strings)
     assert python(page, "app") == "restored"
     assert int(python(page, "app-modules")) >= 30
-    # read and checked off the main thread, by the worker the page started as it loaded, which
-    # also compiled the runtime's WebAssembly meanwhile (static/js/boot.js)
-    assert python(page, "read") == "early"
-    assert python(page, "compiled") == "early"
+    # read and checked off the main thread, by a worker
+    assert python(page, "read") == "worker"
     # and its files too: the wheel was neither fetched nor unpacked again
     assert python(page, "files") == "snapshot"
     assert wheel_requests(page) == []
@@ -201,27 +173,10 @@ def test_returning_visit_makes_a_snapshot_and_later_starts_restore_it(context, s
     page.locator("[data-action=menu-new]").click()
     assert start_game_with_random_seed(page) != seed
 
-    # where the reading worker cannot start, the page reads and checks the snapshot itself, and
-    # compiles the WebAssembly
+    # where the reading worker cannot start, the page reads and checks the snapshot itself
     page.add_init_script(NO_SNAPSHOT_WORKER)
     reload(page)
     assert (python(page, "start"), python(page, "read")) == ("snapshot", "page")
-    assert python(page, "compiled") == "page"
-
-
-def test_a_warm_start_without_an_early_module_downloads_its_own(context, site_url):
-    """The early worker read the snapshot but could not hand over a compiled module: Python is
-    restored all the same, from a module compiled from a download of its own, and plays."""
-    page = open_app(context, site_url)
-    wait_for_service_worker(page)
-    assert returning_visit(page) == "stored"
-    page.add_init_script(NO_EARLY_MODULE)
-    reload(page)
-    assert (python(page, "start"), python(page, "read")) == ("snapshot", "early")
-    assert python(page, "compiled") == "download"
-    new_game(page, seats=("human", "random"), seed="5")
-    play_steps(page, random.Random(5), 3)
-    assert len(game_record(page)["log"]) >= 3
 
 
 def _replace_snapshot(page, how: str) -> None:
@@ -258,7 +213,7 @@ def test_a_damaged_or_foreign_snapshot_is_refused_and_replaced(context, site_url
         assert returning_visit(page) == "stored", how  # a good one replaces it
         assert python(page, "start") == "refused", how
         assert why in status(page)["detail"], (how, status(page))
-        assert python(page, "read") == "early", how  # (its digest checked there)
+        assert python(page, "read") == "worker", how  # (its digest checked there)
         # the app starts the ordinary way, resumes the game, and nothing saved is lost
         wait_for_human_or_end(page)
         assert game_record(page)["options"]["seed"] == 11
