@@ -129,8 +129,7 @@ def report(results: list[dict]) -> dict:
         warm_ready = [w["drawn"] for w in r["warm"]]
         ph = {k: median([phases(w)[k] for w in r["warm"]]) for k in phases(r["warm"][0])}
         # how each warm start began, and where a restored one read its snapshot (worker, page)
-        how = ("start", "read")
-        starts = sorted({"/".join(filter(None, map(w.get, how))) for w in r["warm"]})
+        starts = sorted({"/".join(filter(None, (w["start"], w.get("read")))) for w in r["warm"]})
         rows[r["engine"]] = {"warm": median(warm_ready), "cold": r["cold"]["drawn"], **ph}
         print(
             f"{r['engine']:<9} {fmt(r['cold']['drawn']):>6} {fmt(r['first_warm']['drawn']):>9} "

@@ -14,8 +14,6 @@ import js
 
 
 def main() -> None:
-    # PyScript has run its own start (its Python package) and then this script: for traces
-    js.performance.mark("caldera:main")
     boot = js.CalderaBoot
     try:
         boot.progress(95, "Opening the game…")
