@@ -63,6 +63,19 @@ def banner(page) -> str | None:
     return b.get_attribute("data-message") if b.count() else None
 
 
+def stop_analysis(page) -> None:
+    """Stop the analysis on screen if it still runs, and wait until it is stopped or done.
+
+    The check and the click are one step in the page: an analysis may finish between a
+    locator's check and its click (a short one, on a busy machine), and then the click would
+    wait for a Stop button that has left the page for good."""
+    page.evaluate(
+        "() => { const b = document.querySelector('[data-action=learn-analysis-stop]');"
+        " if (b) b.click(); }"
+    )
+    page.wait_for_selector("section[data-screen=analysis][data-running=false]")
+
+
 def open_saves(page) -> None:
     page.locator("[data-action=saves]").click()
     page.wait_for_selector("#app section[data-screen=saves]")

@@ -13,7 +13,7 @@ import json
 
 import pytest
 from game_driver import screenshot
-from saves_driver import played, put, reload, run_axe, saved_items
+from saves_driver import played, put, reload, run_axe, saved_items, stop_analysis
 from text_fit import text_faults
 
 from pyapp import games
@@ -130,9 +130,7 @@ def test_an_entry_shows_its_decision_with_both_moves(page, page_log, game_id):
     page.wait_for_function(
         f"() => +document.querySelector('{BAR}').dataset.done >= {index}", timeout=120_000
     )
-    if page.locator("[data-action=learn-analysis-stop]").count():
-        page.locator("[data-action=learn-analysis-stop]").click()
-    page.wait_for_selector(f"{BAR}[data-running=false]")
+    stop_analysis(page)
     entry = page.locator(f"[data-action=analysis-show][data-value='{k}']")
     assert entry.get_attribute("data-verdict") == "miss"
     # biggest misses first: the entries' order is CPython's for the same findings

@@ -19,7 +19,7 @@ import json
 
 import pytest
 from fit_driver import PHONE_390, VIEWPORTS
-from saves_driver import put
+from saves_driver import put, stop_analysis
 from sitetest import PageLog, open_app, reload
 from storage_fakes import FakeStorage
 from text_fit import text_faults
@@ -304,9 +304,7 @@ def walk_end(w: Walk, what: str, game_id: str) -> None:
     if w.has("[data-action=learn-analyse]"):
         w.act("[data-action=learn-analyse]")
         w.wait("section[data-screen=analysis]")
-        if w.has("[data-action=learn-analysis-stop]"):
-            w.page.locator("[data-action=learn-analysis-stop]").click()
-        w.wait("section[data-screen=analysis][data-running=false]")
+        stop_analysis(w.page)
         w.check(f"{what}: its analysis")
         w.act("[data-action=learn-close]")
 
