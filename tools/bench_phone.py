@@ -1,6 +1,7 @@
 """Phone startup benchmark (issue 25): the built site as a phone on a slow network sees it.
 
-    python tools/bench_phone.py [--runs 3] [--warm-visits 3] [--json FILE]   (make bench-phone)
+    python tools/bench_phone.py [--runs 3] [--warm-visits 3] [--floor] [--json FILE]
+                                                                          (make bench-phone)
 
 Builds the site into a temporary directory, serves it with ``tools/serve.py`` (brotli where the
 browser accepts it, as ``make serve``), and drives Debian's Chromium (headless, Playwright) under
@@ -29,6 +30,13 @@ Each run is a new empty profile:
   ready) and is shown apart; "warm" is the median of the later ones, which restore from it.
 - **warm at 4x CPU only** (no network slow-down): the same, once per run after the warm visits.
 
+- **the floors** (``--floor``): in each run, the same cold and warm visits of two pages of
+  ``tools/bench_startup.py``: *the shell*, the site whose Python start only says ready (the
+  runtime, PyScript, the snapshot, the service worker and the page, without the game's imports
+  and first drawing), and *bare PyScript*, a page with only PyScript on the pinned Pyodide as
+  npm ships it (no service worker, no snapshot: the browser's HTTP cache, revalidated); what
+  the stack costs before any game is drawn.
+
 Bytes: what the server sent during the cold visit until ready and for the whole first visit
 (the service worker's precache included), with brotli; and once more, one extra cold visit per
 run against a server that answers gzip only (``--no-gzip-run`` skips it), for the goal of
@@ -51,6 +59,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tools.bench_startup import make_bare_page, make_shell_page
 from tools.build_site import build
 from tools.chromium import CHROMIUM_ARGS, find_chromium
 from tools.serve import Counter, make_server, start_in_thread
@@ -78,6 +87,8 @@ VIEWPORT = {"width": 390, "height": 844}
 # 0.5 to 120 ms on CPython over the seeds 1 to 40 (several times that at 4x in WebAssembly), so
 # a random seed would move the warm figures by its luck. 12 takes the median time of those 40.
 SEED = "12"
+# the floors (--floor): pages of tools/bench_startup.py, each served and visited as the app
+FLOORS = {"shell": "the shell", "bare": "bare PyScript"}
 PROBE = """
 window.__bench = {};
 (() => {
@@ -178,7 +189,7 @@ class PhoneBench:
                 page.tap("[data-action=start]")
                 page.wait_for_selector("#app[data-screen=table]", timeout=TIMEOUT_MS)
             page.wait_for_function(
-                "navigator.serviceWorker.controller?.state === 'activated'",
+                "!window.CalderaBoot || navigator.serviceWorker.controller?.state === 'activated'",
                 timeout=TIMEOUT_MS,
                 polling=200,
             )
@@ -206,7 +217,7 @@ class PhoneBench:
             page.wait_for_function("window.__bench.ready !== undefined", timeout=TIMEOUT_MS)
             # the visit lasts until the snapshot is made, as a player's session would
             page.wait_for_function(
-                "!CalderaBoot.state.makesSnapshot"
+                "!window.CalderaBoot || !CalderaBoot.state.makesSnapshot"
                 " || document.documentElement.hasAttribute('data-python-made')",
                 timeout=TIMEOUT_MS,
                 polling=200,
@@ -216,13 +227,15 @@ class PhoneBench:
             time.sleep(1.0)
             # the kept table is drawn by the first paint that follows its insertion: the page's
             # first paint when it came after (an earlier first paint is the loading screen)
-            table = probe["fcp"]
-            if probe.get("firstMode") == "preview" and probe["first"] > probe["fcp"]:
+            # (the bare page of --floor paints no content: no first paint)
+            fcp = probe.get("fcp")
+            table = fcp
+            if probe.get("firstMode") == "preview" and probe["first"] > fcp:
                 page.wait_for_function("window.__bench.firstFrame !== undefined")
                 table = page.evaluate("window.__bench.firstFrame")
             return {
-                "table_s": table / 1000,
-                "first_s": probe["fcp"] / 1000,
+                "table_s": None if table is None else table / 1000,
+                "first_s": None if fcp is None else fcp / 1000,
                 "first_mode": probe.get("firstMode", "-"),
                 "ready_s": probe["ready"] / 1000,
                 "python": start or "-",
@@ -245,6 +258,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--seed", default=SEED, help=f"the seed of the game the warm visits resume (default {SEED})"
     )
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="also measure, in each run, the shell and the bare PyScript page of"
+        " tools/bench_startup.py: what the stack costs with no game drawn",
+    )
     args = parser.parse_args(argv)
     if args.warm_visits < 2:
         parser.error("--warm-visits must be at least 2")
@@ -257,6 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     load_before = os.getloadavg()[0]
     work = Path(tempfile.mkdtemp(prefix="caldera-phone-"))
     cold, first_warm, warm, warm_cpu, gzip_runs, starts = [], [], [], [], [], []
+    floor_runs = {name: {"warm": [], "cpu": []} for name in FLOORS}
     try:
         if args.site:
             site = Path(args.site)
@@ -267,7 +287,16 @@ def main(argv: list[str] | None = None) -> int:
         counter, gz_counter = Counter(), Counter()
         server = make_server(site, counter=counter)
         gz_server = make_server(site, counter=gz_counter, brotli=False)
-        for s in (server, gz_server):
+        # the floors (--floor): name -> (server, counter)
+        floors = {}
+        if args.floor:
+            make_shell_page(site, work / "shell")
+            make_bare_page(site, work / "bare")
+            for name in FLOORS:
+                floor_counter = Counter()
+                floors[name] = (make_server(work / name, counter=floor_counter), floor_counter)
+        servers = [server, gz_server, *(f[0] for f in floors.values())]
+        for s in servers:
             start_in_thread(s)
         url = "http://{}:{}/".format(*server.server_address[:2])
         gz_url = "http://{}:{}/".format(*gz_server.server_address[:2])
@@ -283,6 +312,18 @@ def main(argv: list[str] | None = None) -> int:
                 warm_cpu.append(bench.warm(profile, url, False))
                 if not args.no_gzip_run:
                     gzip_runs.append(bench.cold(bench.new_profile(), gz_url, gz_counter, False))
+                for name, (floor_server, floor_counter) in floors.items():
+                    floor_url = "http://{}:{}/".format(*floor_server.server_address[:2])
+                    profile = bench.new_profile()
+                    bench.cold(profile, floor_url, floor_counter, False)
+                    seen = [bench.warm(profile, floor_url, True) for _ in range(args.warm_visits)]
+                    floor_runs[name]["warm"] += seen[1:]
+                    floor_runs[name]["cpu"].append(bench.warm(profile, floor_url, False))
+                    print(
+                        f"  {name}: warm ready {seen[-1]['ready_s']:.2f} s; 4x CPU only"
+                        f" {floor_runs[name]['cpu'][-1]['ready_s']:.2f} s",
+                        flush=True,
+                    )
                 c, w = cold[-1], visits[-1]
                 print(
                     f"run {i + 1}/{args.runs}: cold first screen {c['first_s']:.2f} s"
@@ -292,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
                     f" warm 4x CPU only: ready {warm_cpu[-1]['ready_s']:.2f} s",
                     flush=True,
                 )
-        for s in (server, gz_server):
+        for s in servers:
             s.shutdown()
             s.server_close()
     except Exception as exc:  # a page that does not boot is the one failure worth an exit code
@@ -321,6 +362,15 @@ def main(argv: list[str] | None = None) -> int:
     }
     if gzip_runs:
         result["gzip"] = {k: pick(gzip_runs, k) for k in ("bytes_ready", "bytes_visit")}
+    if args.floor:
+        result["floor"] = {
+            name: {
+                "warm_ready_s": pick(runs["warm"], "ready_s"),
+                "warm_cpu_only_ready_s": pick(runs["cpu"], "ready_s"),
+                "python": sorted({v["python"] for v in runs["warm"]}),
+            }
+            for name, runs in floor_runs.items()
+        }
 
     def fig(d: dict, unit: str = "s", scale: float = 1.0) -> str:
         m, lo, hi = d["median"] / scale, d["min"] / scale, d["max"] / scale
@@ -352,6 +402,10 @@ def main(argv: list[str] | None = None) -> int:
     for label, d, limit in rows:
         tail = f"  ({goal(d['median'], limit)})" if limit is not None else ""
         print(f"  {label:<42}{fig(d)}{tail}")
+    for name, fl in result.get("floor", {}).items():
+        print(f"  {FLOORS[name] + ', warm: ready':<42}{fig(fl['warm_ready_s'])}")
+        print(f"  {FLOORS[name] + ', 4x CPU only: ready':<42}{fig(fl['warm_cpu_only_ready_s'])}")
+        print(f"    (how Python started: {', '.join(fl['python'])})")
     print(f"  the game resumed: Caldera, seed {args.seed}")
     print(f"  first screens shown: cold {result['first_modes']['cold']}")
     print(f"  warm visits restoring Python from its snapshot: {result['warm_restored']}")

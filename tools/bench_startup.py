@@ -120,6 +120,7 @@ SHELL_MAIN = b"""import js
 
 
 def main():
+    js.performance.mark("caldera:drawn")  # the app's last phase mark (tools/bench_engines.py)
     js.CalderaBoot.ready()
 """
 

@@ -126,6 +126,14 @@ class EnginePage:
 
     # ---- built on the primitives ----
 
+    def reopen(self, url: str, pause_s: float) -> None:
+        """Leave the page for a blank one, wait ``pause_s`` and open ``url`` again: a player who
+        closed the app and comes back, its previous page's memory given back meanwhile (where
+        ``reload`` starts the page again at once)."""
+        self.goto("about:blank")
+        time.sleep(pause_s)
+        self.goto(url)
+
     def wait_for(self, js: str, what: str, timeout_s: float = 30):
         end = time.monotonic() + timeout_s
         while True:
@@ -269,6 +277,7 @@ class WebKitPage(EnginePage):
         self.errors: list[str] = []
 
     def goto(self, url):
+        self._collect()  # the console of the page it leaves (none yet on the first)
         self.driver.get(url)
 
     def reload(self):

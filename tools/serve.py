@@ -201,6 +201,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if not self.quiet:
             super().log_request(code, size)
 
+    def log_error(self, format, *args) -> None:  # noqa: A002 (the base class's name)
+        """An answered error (a 404: a browser asks a page without an icon for /favicon.ico) is
+        a request like any other: printed only when the server is not quiet."""
+        if not self.quiet:
+            super().log_error(format, *args)
+
     def handle_one_request(self) -> None:
         self.bytes_sent = 0
         self._status = 0

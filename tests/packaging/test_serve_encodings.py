@@ -146,3 +146,25 @@ def test_accept_encoding_parsing():
     assert not _accepts("br;q=0", "br")
     assert not _accepts("gzip", "br")
     assert not _accepts("brotli", "br")
+
+
+@pytest.mark.parametrize("quiet", [True, False])
+def test_a_quiet_server_prints_nothing_even_for_a_missing_file(tmp_path, capfd, quiet):
+    """A benchmark's pages ask for files a site lacks (a page without an icon: /favicon.ico);
+    a quiet server (the benchmarks', the tests') answers 404 without a line; `make serve` (not
+    quiet) prints every request, errors included."""
+    (tmp_path / "index.html").write_text(TEXT)
+    server = make_server(tmp_path, quiet=quiet)
+    start_in_thread(server)
+    host, port = server.server_address[:2]
+    try:
+        assert get(f"http://{host}:{port}/favicon.ico")[0] == 404
+        assert get(f"http://{host}:{port}/index.html")[0] == 200
+    finally:
+        server.shutdown()
+        server.server_close()
+    err = capfd.readouterr().err
+    if quiet:
+        assert err == ""
+    else:
+        assert "404" in err and "favicon.ico" in err and "index.html" in err
