@@ -35,7 +35,8 @@ Each run is a new empty profile:
   runtime, PyScript, the snapshot, the service worker and the page, without the game's imports
   and first drawing), and *bare PyScript*, a page with only PyScript on the pinned Pyodide as
   npm ships it (no service worker, no snapshot: the browser's HTTP cache, revalidated); what
-  the stack costs before any game is drawn.
+  the stack costs before any game is drawn; and *a line from a worker*, one line of text in a
+  page served by a service worker of a few lines: the least a warm start's first paint costs.
 
 Bytes: what the server sent during the cold visit until ready and for the whole first visit
 (the service worker's precache included), with brotli; and once more, one extra cold visit per
@@ -87,8 +88,37 @@ VIEWPORT = {"width": 390, "height": 844}
 # 0.5 to 120 ms on CPython over the seeds 1 to 40 (several times that at 4x in WebAssembly), so
 # a random seed would move the warm figures by its luck. 12 takes the median time of those 40.
 SEED = "12"
-# the floors (--floor): pages of tools/bench_startup.py, each served and visited as the app
-FLOORS = {"shell": "the shell", "bare": "bare PyScript"}
+# the floors (--floor): pages served and visited as the app; "shell" and "bare" are
+# tools/bench_startup.py's, "paint" is PAINT_PAGE
+FLOORS = {"shell": "the shell", "bare": "bare PyScript", "paint": "a line from a worker"}
+# the least a warm start can paint: one line of text, the page served by a service worker
+PAINT_PAGE = """<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Caldera Park</title></head>
+<body><p>Caldera Park</p>
+<script>
+window.FloorWorker = true;
+document.documentElement.setAttribute("data-app-ready", "");
+navigator.serviceWorker.register("sw.js");
+</script>
+</body>
+</html>
+"""
+PAINT_WORKER = """self.addEventListener("install", (e) =>
+  e.waitUntil(caches.open("floor").then((c) => c.addAll(["./"])).then(() => self.skipWaiting())));
+self.addEventListener("activate", (e) => e.waitUntil(self.clients.claim()));
+self.addEventListener("fetch", (e) =>
+  e.respondWith(caches.match(e.request).then((r) => r || fetch(e.request))));
+"""
+
+
+def make_paint_page(out: Path) -> None:
+    out.mkdir(parents=True)
+    (out / "index.html").write_text(PAINT_PAGE)
+    (out / "sw.js").write_text(PAINT_WORKER)
+
+
 PROBE = """
 window.__bench = {};
 (() => {
@@ -189,7 +219,8 @@ class PhoneBench:
                 page.tap("[data-action=start]")
                 page.wait_for_selector("#app[data-screen=table]", timeout=TIMEOUT_MS)
             page.wait_for_function(
-                "!window.CalderaBoot || navigator.serviceWorker.controller?.state === 'activated'",
+                "!(window.CalderaBoot || window.FloorWorker)"
+                " || navigator.serviceWorker.controller?.state === 'activated'",
                 timeout=TIMEOUT_MS,
                 polling=200,
             )
@@ -292,6 +323,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.floor:
             make_shell_page(site, work / "shell")
             make_bare_page(site, work / "bare")
+            make_paint_page(work / "paint")
             for name in FLOORS:
                 floor_counter = Counter()
                 floors[name] = (make_server(work / name, counter=floor_counter), floor_counter)
@@ -371,6 +403,9 @@ def main(argv: list[str] | None = None) -> int:
             }
             for name, runs in floor_runs.items()
         }
+        for name, runs in floor_runs.items():
+            if all(v["first_s"] is not None for v in runs["warm"]):
+                result["floor"][name]["warm_first_paint_s"] = pick(runs["warm"], "first_s")
 
     def fig(d: dict, unit: str = "s", scale: float = 1.0) -> str:
         m, lo, hi = d["median"] / scale, d["min"] / scale, d["max"] / scale
@@ -405,6 +440,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, fl in result.get("floor", {}).items():
         print(f"  {FLOORS[name] + ', warm: ready':<42}{fig(fl['warm_ready_s'])}")
         print(f"  {FLOORS[name] + ', 4x CPU only: ready':<42}{fig(fl['warm_cpu_only_ready_s'])}")
+        if "warm_first_paint_s" in fl:
+            print(f"  {FLOORS[name] + ', warm: first paint':<42}{fig(fl['warm_first_paint_s'])}")
         print(f"    (how Python started: {', '.join(fl['python'])})")
     print(f"  the game resumed: Caldera, seed {args.seed}")
     print(f"  first screens shown: cold {result['first_modes']['cold']}")
