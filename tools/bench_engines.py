@@ -130,6 +130,12 @@ def phases(t: dict) -> dict:
     }
 
 
+def summary(visits: list[dict]) -> tuple[list, dict]:
+    """The ready times of ``visits`` and the median of each phase."""
+    ready = [v["drawn"] for v in visits]
+    return ready, {k: median([phases(v)[k] for v in visits]) for k in phases(visits[0])}
+
+
 def fmt(ms) -> str:
     return "-" if ms is None else f"{ms / 1000:.2f}"
 
@@ -143,8 +149,7 @@ def report(results: list[dict]) -> dict:
         f"{'before Py':>9} {'runtime':>8} {'app pkg':>8} {'drawing':>8}  start"
     )
     for r in results:
-        warm_ready = [w["drawn"] for w in r["warm"]]
-        ph = {k: median([phases(w)[k] for w in r["warm"]]) for k in phases(r["warm"][0])}
+        warm_ready, ph = summary(r["warm"])
         # how each warm start began, and where a restored one read its snapshot (worker, page)
         starts = sorted({"/".join(filter(None, (w["start"], w.get("read")))) for w in r["warm"]})
         rows[r["engine"]] = {"warm": median(warm_ready), "cold": r["cold"]["drawn"], **ph}
@@ -164,9 +169,8 @@ def report(results: list[dict]) -> dict:
             print(f"{'':<9} console: {r['console'][:3]}")
     print(f"reopened (a blank page for {REOPEN_PAUSE_S:g} s, then the app): median (min-max)")
     for r in results:
-        ready = [w["drawn"] for w in r["reopened"]]
+        ready, ph = summary(r["reopened"])
         rows[r["engine"]]["reopened"] = median(ready)
-        ph = {k: median([phases(w)[k] for w in r["reopened"]]) for k in phases(r["reopened"][0])}
         print(
             f"{r['engine']:<9} {fmt(median(ready)):>6} ({fmt(min(ready))}-{fmt(max(ready))})  "
             f"before Python {fmt(ph['before_python'])}, runtime {fmt(ph['runtime'])}, app"

@@ -88,9 +88,13 @@ VIEWPORT = {"width": 390, "height": 844}
 # 0.5 to 120 ms on CPython over the seeds 1 to 40 (several times that at 4x in WebAssembly), so
 # a random seed would move the warm figures by its luck. 12 takes the median time of those 40.
 SEED = "12"
-# the floors (--floor): pages served and visited as the app; "shell" and "bare" are
-# tools/bench_startup.py's, "paint" is PAINT_PAGE
-FLOORS = {"shell": "the shell", "bare": "bare PyScript", "paint": "a line from a worker"}
+# the floors (--floor): name -> (label, whether the page has a service worker), each page served
+# and visited as the app; "shell" and "bare" are tools/bench_startup.py's, "paint" is PAINT_PAGE
+FLOORS = {
+    "shell": ("the shell", True),
+    "bare": ("bare PyScript", False),
+    "paint": ("a line from a worker", True),
+}
 # the least a warm start can paint: one line of text, the page served by a service worker
 PAINT_PAGE = """<!doctype html>
 <html lang="en">
@@ -98,7 +102,6 @@ PAINT_PAGE = """<!doctype html>
 <title>Caldera Park</title></head>
 <body><p>Caldera Park</p>
 <script>
-window.FloorWorker = true;
 document.documentElement.setAttribute("data-app-ready", "");
 navigator.serviceWorker.register("sw.js");
 </script>
@@ -149,6 +152,10 @@ window.__bench = {};
 """
 
 
+def address(server) -> str:
+    return "http://{}:{}/".format(*server.server_address[:2])
+
+
 def slow_down(context, page, network: bool) -> None:
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_RATE})
@@ -181,7 +188,11 @@ class PhoneBench:
         self.profiles += 1
         return self.work / f"profile-{self.profiles}"
 
-    def cold(self, profile: Path, url: str, counter: Counter, play: bool = True) -> dict:
+    def cold(
+        self, profile: Path, url: str, counter: Counter, play: bool = True, worker: bool = True
+    ) -> dict:
+        """A first visit; ``play``: choose a game, read its rules and start it; ``worker``: the
+        page has a service worker, waited for."""
         context = self.launch(profile)
         try:
             context.add_init_script(PROBE)
@@ -218,12 +229,12 @@ class PhoneBench:
                 page.fill("input[data-action=seed]", self.seed)
                 page.tap("[data-action=start]")
                 page.wait_for_selector("#app[data-screen=table]", timeout=TIMEOUT_MS)
-            page.wait_for_function(
-                "!(window.CalderaBoot || window.FloorWorker)"
-                " || navigator.serviceWorker.controller?.state === 'activated'",
-                timeout=TIMEOUT_MS,
-                polling=200,
-            )
+            if worker:
+                page.wait_for_function(
+                    "navigator.serviceWorker.controller?.state === 'activated'",
+                    timeout=TIMEOUT_MS,
+                    polling=200,
+                )
             if play:
                 # the app keeps its last table (a build without js/first.js does not)
                 page.wait_for_function(
@@ -292,8 +303,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--floor",
         action="store_true",
-        help="also measure, in each run, the shell and the bare PyScript page of"
-        " tools/bench_startup.py: what the stack costs with no game drawn",
+        help="also measure, in each run, the shell, a bare PyScript page and a line from a"
+        " service worker: what the stack costs with no game drawn",
     )
     args = parser.parse_args(argv)
     if args.warm_visits < 2:
@@ -318,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
         counter, gz_counter = Counter(), Counter()
         server = make_server(site, counter=counter)
         gz_server = make_server(site, counter=gz_counter, brotli=False)
-        # the floors (--floor): name -> (server, counter)
+        # the floors (--floor): name -> (server, its counter)
         floors = {}
         if args.floor:
             make_shell_page(site, work / "shell")
@@ -330,8 +341,7 @@ def main(argv: list[str] | None = None) -> int:
         servers = [server, gz_server, *(f[0] for f in floors.values())]
         for s in servers:
             start_in_thread(s)
-        url = "http://{}:{}/".format(*server.server_address[:2])
-        gz_url = "http://{}:{}/".format(*gz_server.server_address[:2])
+        url, gz_url = address(server), address(gz_server)
         with sync_playwright() as driver:
             bench = PhoneBench(driver, chromium, work, args.seed)
             for i in range(args.runs):
@@ -345,9 +355,9 @@ def main(argv: list[str] | None = None) -> int:
                 if not args.no_gzip_run:
                     gzip_runs.append(bench.cold(bench.new_profile(), gz_url, gz_counter, False))
                 for name, (floor_server, floor_counter) in floors.items():
-                    floor_url = "http://{}:{}/".format(*floor_server.server_address[:2])
+                    floor_url = address(floor_server)
                     profile = bench.new_profile()
-                    bench.cold(profile, floor_url, floor_counter, False)
+                    bench.cold(profile, floor_url, floor_counter, False, FLOORS[name][1])
                     seen = [bench.warm(profile, floor_url, True) for _ in range(args.warm_visits)]
                     floor_runs[name]["warm"] += seen[1:]
                     floor_runs[name]["cpu"].append(bench.warm(profile, floor_url, False))
@@ -438,10 +448,11 @@ def main(argv: list[str] | None = None) -> int:
         tail = f"  ({goal(d['median'], limit)})" if limit is not None else ""
         print(f"  {label:<42}{fig(d)}{tail}")
     for name, fl in result.get("floor", {}).items():
-        print(f"  {FLOORS[name] + ', warm: ready':<42}{fig(fl['warm_ready_s'])}")
-        print(f"  {FLOORS[name] + ', 4x CPU only: ready':<42}{fig(fl['warm_cpu_only_ready_s'])}")
+        label = FLOORS[name][0]
+        print(f"  {label + ', warm: ready':<42}{fig(fl['warm_ready_s'])}")
+        print(f"  {label + ', 4x CPU only: ready':<42}{fig(fl['warm_cpu_only_ready_s'])}")
         if "warm_first_paint_s" in fl:
-            print(f"  {FLOORS[name] + ', warm: first paint':<42}{fig(fl['warm_first_paint_s'])}")
+            print(f"  {label + ', warm: first paint':<42}{fig(fl['warm_first_paint_s'])}")
         print(f"    (how Python started: {', '.join(fl['python'])})")
     print(f"  the game resumed: Caldera, seed {args.seed}")
     print(f"  first screens shown: cold {result['first_modes']['cold']}")
