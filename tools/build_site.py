@@ -14,8 +14,9 @@ What goes in, all behind relative URLs so the site works from any sub-path of an
   (tools/app_package.py: pyodide-build's ``py-compile`` and ``lockfile add-wheels``), which the
   loader ``js/pyodide-loader.mjs`` loads with ``loadPackage`` (stamped with the wheel's hash,
   the app's build, which keys its memory snapshots);
-- ``css/``, ``js/``, ``manifest.webmanifest``, ``sw.js`` from ``static/``; the icons, drawn by
-  ``tools/icons.py``; the licences of the vendored runtime;
+- ``js/``, ``manifest.webmanifest``, ``sw.js`` from ``static/``, and ``static/css/``'s
+  stylesheets joined into ``css/style.css`` in the order ``index.html`` links them; the icons,
+  drawn by ``tools/icons.py``; the licences of the vendored runtime;
 - the first screen in ``index.html``: each game's new-game screen and rules, drawn by the app's
   own view code in English and French (tools/first_screen.py), shown by ``js/first.js`` before
   Python runs;
@@ -64,6 +65,12 @@ PYSCRIPT_LAZY_KEEP = ("toml-", "error-")
 PRECACHE_MARKER = "/*__PRECACHE__*/"
 BUILD_PLACEHOLDER = "__BUILD_VERSION__"
 PRELOAD_MARKER = "<!--__PRELOAD__-->"
+# the page's stylesheets, joined by the build into one file in their order (one request before
+# the first paint instead of ten: each costs the main thread time, issue 25)
+STYLESHEET = "css/style.css"
+STYLESHEET_LINK = re.compile(r'[ \t]*<link rel="stylesheet" href="\./(css/[\w-]+\.css)">\n?')
+# the kept copy of a returning player's last table (static/js/first.js's PREVIEW_KEY)
+LAST_TABLE_KEY = "caldera-park/last-table"
 FIRST_SCREEN_MARKER = "<!--__FIRST_SCREEN__-->"
 # fetched with fetch() by PyScript / Pyodide: asked for at once by a small script at the top of
 # the page (``early_fetch_script``), whose responses js/boot.js hands to the runtime's own fetch
@@ -268,35 +275,89 @@ def check_references(files: dict[str, bytes]) -> None:
             raise BuildError(f"{ref!r} is referenced but not part of the site")
 
 
+EARLY_SCRIPT = """<script>
+    // the runtime's modules hinted and its first downloads started: at once, or after the
+    // first frame when the last table is kept (js/boot.js hands them to its fetch())
+    window.CalderaEarly = {};
+    (function (modules, paths) {
+      var plainFetch = window.fetch;
+      function start() {
+        modules.forEach(function (path) {
+          var link = document.createElement("link");
+          link.rel = "modulepreload";
+          link.href = path;
+          document.head.appendChild(link);
+        });
+        if (plainFetch) paths.forEach(function (path) {
+          var url = new URL(path, document.baseURI).href;
+          if (url in window.CalderaEarly) return; // the runtime asked for it already
+          var early = (window.CalderaEarly[url] = plainFetch.call(window, url));
+          early.catch(function () {}); // a failure is reported where the runtime uses it
+        });
+      }
+      var kept = false;
+      try {
+        kept = localStorage.getItem(__LAST_TABLE_KEY__) !== null;
+      } catch (e) {}
+      if (kept && window.requestAnimationFrame) {
+        requestAnimationFrame(function () { setTimeout(start, 0); });
+      } else {
+        start();
+      }
+    })(__MODULES__, __PATHS__);
+  </script>"""
+
+
 def preload_links(files: dict[str, bytes]) -> str:
-    """``<link>`` hints for every runtime module the page is known to load, and the script that
-    starts the runtime's first fetches (``EARLY_FETCH``)."""
+    """The script that hints every runtime module the page is known to load (``modulepreload``
+    links) and starts the runtime's first fetches (``EARLY_FETCH``)."""
     modules = [p for p in sorted(files) if p.startswith("pyscript/") and p.endswith(".js")]
     modules = [p for p in modules if re.match(r"pyscript/core(\.js|-)", p)]
     modules += ["js/pyodide-loader.mjs", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.js"]
     missing = [p for p in [*modules, *EARLY_FETCH] if p not in files]
     if missing:
         raise BuildError(f"preload hints name files the site lacks: {missing}")
-    lines = [f'<link rel="modulepreload" href="./{p}">' for p in modules]
-    return "\n  ".join([*lines, early_fetch_script(EARLY_FETCH)])
+    return early_fetch_script(modules, EARLY_FETCH)
 
 
-def early_fetch_script(paths) -> str:
-    """An inline script that fetches ``paths`` at once (before the stylesheets, which hold back
-    every later script), as the runtime will: js/boot.js answers the runtime's own fetch of each
-    with these responses, once (``window.CalderaEarly``: absolute URL -> promise)."""
-    names = json.dumps([f"./{p}" for p in paths])
+def early_fetch_script(modules, paths) -> str:
+    """An inline script (before the stylesheets, which hold back every later script) that adds
+    a ``modulepreload`` link for each of ``modules`` and fetches each of ``paths`` as the runtime
+    will: js/boot.js answers the runtime's own fetch of each with these responses, once
+    (``window.CalderaEarly``: absolute URL -> promise; js/boot.js marks a URL the runtime asked
+    for first, which is then not fetched again).
+
+    At once on a first visit. When js/first.js will draw a returning player's last table
+    (``LAST_TABLE_KEY`` is kept), after that first frame instead: each request costs the page's
+    main thread time before its first paint (about 7 ms at a phone's 4x CPU), and the runtime
+    cannot use them before the document is parsed anyway."""
     return (
-        "<script>\n"
-        "    // the runtime's first downloads, started now: js/boot.js hands them to its fetch()\n"
-        "    window.CalderaEarly = {};\n"
-        f"    if (window.fetch) {names}.forEach(function (path) {{\n"
-        "      var url = new URL(path, document.baseURI).href;\n"
-        "      var early = (window.CalderaEarly[url] = fetch(url));\n"
-        "      early.catch(function () {}); // a failure is reported where the runtime uses it\n"
-        "    });\n"
-        "  </script>"
+        EARLY_SCRIPT.replace("__LAST_TABLE_KEY__", json.dumps(LAST_TABLE_KEY))
+        .replace("__MODULES__", json.dumps([f"./{p}" for p in modules]))
+        .replace("__PATHS__", json.dumps([f"./{p}" for p in paths]))
     )
+
+
+def join_stylesheets(files: dict[str, bytes], html: str) -> str:
+    """Join the stylesheets ``html`` links, in their order, into ``STYLESHEET`` (each under a
+    comment naming its file; the files share css/, so their relative URLs still hold), drop
+    them from ``files`` and link the joined one where the first was; returns the new html."""
+    links = list(STYLESHEET_LINK.finditer(html))
+    if not links:
+        raise BuildError("index.html links no stylesheet of css/")
+    parts = []
+    for link in links:
+        path = link.group(1)
+        if path not in files:
+            raise BuildError(f"{path!r} is referenced but not part of the site")
+        parts.append(f"/* {path.removeprefix('css/')} */\n".encode() + files.pop(path))
+    if STYLESHEET in files:
+        raise BuildError(f"static/{STYLESHEET} would be overwritten by the joined stylesheets")
+    files[STYLESHEET] = b"\n".join(parts)
+    first = links[0]
+    indent = first.group(0)[: len(first.group(0)) - len(first.group(0).lstrip())]
+    joined = f'{indent}<link rel="stylesheet" href="./{STYLESHEET}">\n'
+    return html[: first.start()] + joined + STYLESHEET_LINK.sub("", html[first.start() :])
 
 
 def _encoder(name: str):
@@ -361,6 +422,7 @@ def build(out: Path, root: Path = ROOT, stamp: str = "", stdlib_keep=None) -> di
     if html.count(PRELOAD_MARKER) != 1:
         raise BuildError(f"index.html must hold the marker {PRELOAD_MARKER} exactly once")
     html = html.replace(PRELOAD_MARKER, preload_links(files))
+    html = join_stylesheets(files, html)
     if html.count(FIRST_SCREEN_MARKER) != 1:
         raise BuildError(f"index.html must hold the marker {FIRST_SCREEN_MARKER} exactly once")
     try:

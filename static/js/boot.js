@@ -439,7 +439,9 @@
       return null;
     }
     var pending = early[url] || null;
-    delete early[url];
+    // taken, or asked for before the page's early fetch started (it waits for the first frame
+    // when the last table is kept): either way that fetch leaves this URL alone
+    early[url] = null;
     return pending;
   }
 

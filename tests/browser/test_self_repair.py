@@ -51,7 +51,7 @@ KINDS = {
     "the page": lambda site: "index.html",
     "a runtime file": lambda site: "pyodide/pyodide.asm.wasm",
     "the boot screen's script": lambda site: "js/boot.js",
-    "a stylesheet": lambda site: "css/app.css",
+    "a stylesheet": lambda site: "css/style.css",
 }
 
 

@@ -181,6 +181,41 @@ def test_build_rejects_absolute_urls():
         builder.check_references(files)
 
 
+def test_the_stylesheets_are_one_file_in_their_order(site):
+    """One stylesheet request before the first paint, not ten: the build joins those the
+    source page links, in that order, and ships none of them apart."""
+    source = (ROOT / "index.html").read_text()
+    linked = re.findall(r'<link rel="stylesheet" href="\./css/([\w-]+\.css)">', source)
+    assert len(linked) > 1
+    html = (site.path / "index.html").read_text()
+    assert re.findall(r'rel="stylesheet" href="([^"]+)"', html) == [f"./{builder.STYLESHEET}"]
+    assert [f for f in site.files if f.startswith("css/")] == [builder.STYLESHEET]
+    joined = (site.path / builder.STYLESHEET).read_text()
+    at = [joined.index(f"/* {n} */\n" + (ROOT / "static/css" / n).read_text()) for n in linked]
+    assert at == sorted(at)
+
+
+def test_joining_stylesheets_keeps_the_page_around_them():
+    files = {"css/a.css": b"a {}", "css/b.css": b"b {}", "css/unused.css": b"u {}"}
+    html = (
+        '<head>\n  <link rel="stylesheet" href="./css/b.css">\n  <script></script>\n'
+        '  <link rel="stylesheet" href="./css/a.css">\n</head>'
+    )
+    out = builder.join_stylesheets(files, html)
+    assert out == (
+        f'<head>\n  <link rel="stylesheet" href="./{builder.STYLESHEET}">\n  <script></script>\n'
+        "</head>"
+    )
+    assert files == {
+        "css/unused.css": b"u {}",
+        builder.STYLESHEET: b"/* b.css */\nb {}\n/* a.css */\na {}",
+    }
+    with pytest.raises(builder.BuildError, match="not part of the site"):
+        builder.join_stylesheets({}, html)
+    with pytest.raises(builder.BuildError, match="no stylesheet"):
+        builder.join_stylesheets(files, "<head></head>")
+
+
 def _decode_png(data: bytes) -> tuple[int, int, bytes]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     pos, idat, size = 8, b"", None
