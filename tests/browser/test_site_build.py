@@ -78,17 +78,19 @@ def test_only_relative_urls_in_the_page_and_manifest(site):
 
 def test_the_page_draws_a_kept_table_before_the_build_templates(site):
     """A returning player's last table (js/first.js) does not wait for the 240 kB of the
-    build's templates to be parsed: first.js comes right after <main id="app">, the templates
-    after it, then the call that draws the new-game screen from them; Chromium paints nothing
-    before first.js has run (a render-blocking rel=expect on the element just after it)."""
+    build's templates to be parsed: first.js (the first part of js/page.js, the build's join of
+    the scripts after <main>) comes right after <main id="app">, the templates after it, then
+    the call that draws the new-game screen from them; Chromium paints nothing before it has run
+    (a render-blocking rel=expect on the element just after it)."""
     html = (site.path / "index.html").read_text()
     head, body = html.split("<body>")
     app = body.index('<main id="app"')
-    first = body.index('<script src="./js/first.js"></script>')
+    script = f'<script src="./{builder.PAGE_SCRIPT}"></script>'
+    first = body.index(script)
     templates = [m.start() for m in re.finditer(r"<template data-first=", body)]
     form = body.index("CalderaFirst.form()")
     assert templates and app < first < min(templates) and max(templates) < form
-    assert "<template" not in head and 'js/first.js"' not in head
+    assert "<template" not in head and builder.PAGE_SCRIPT not in head
     # only <script> and comments between <main> and first.js: nothing else to parse before it
     between = re.sub(r"<!--.*?-->", "", body[body.index("</main>", app) + 7 : first], flags=re.S)
     assert between.strip() == ""
@@ -96,7 +98,7 @@ def test_the_page_draws_a_kept_table_before_the_build_templates(site):
     target = body.index(f'id="{expect}"')
     assert html.count(f'id="{expect}"') == 1
     # the element it waits for is the next tag after first.js (so first.js has run by then)
-    after = body[first + len('<script src="./js/first.js"></script>') : target]
+    after = body[first + len(script) : target]
     assert after.count("<") == 1 and after.lstrip().startswith("<") and target < min(templates)
 
 
@@ -193,6 +195,31 @@ def test_the_stylesheets_are_one_file_in_their_order(site):
     joined = (site.path / builder.STYLESHEET).read_text()
     at = [joined.index(f"/* {n} */\n" + (ROOT / "static/css" / n).read_text()) for n in linked]
     assert at == sorted(at)
+
+
+def test_the_scripts_after_main_are_one_file_in_their_order(site):
+    html = (site.path / "index.html").read_text()
+    assert not any(f'"./{path}"' in html for path in builder.PAGE_SCRIPTS)
+    assert html.count(f'<script src="./{builder.PAGE_SCRIPT}"></script>') == 1
+    assert not set(builder.PAGE_SCRIPTS) & set(site.files)
+    joined = (site.path / builder.PAGE_SCRIPT).read_text()
+    parts = [(ROOT / "static" / path).read_text() for path in builder.PAGE_SCRIPTS]
+    names = [path.split("/", 1)[1] for path in builder.PAGE_SCRIPTS]
+    assert joined == "\n".join(f"/* {n} */\n{part}" for n, part in zip(names, parts, strict=True))
+
+
+def test_joining_scripts_needs_them_one_after_the_other():
+    files = {path: f"// {path}\n".encode() for path in builder.PAGE_SCRIPTS}
+    tags = [f'  <script src="./{path}"></script>\n' for path in builder.PAGE_SCRIPTS]
+    page = "<main></main>\n" + "".join(tags) + "  <div id=after></div>"
+    out = builder.join_page_scripts(dict(files), page)
+    joined = f'  <script src="./{builder.PAGE_SCRIPT}"></script>\n'
+    assert out == "<main></main>\n" + joined + "  <div id=after></div>"
+    apart = "<main></main>\n" + tags[0] + "<p>x</p>\n" + "".join(tags[1:])
+    swapped = "<main></main>\n" + "".join(reversed(tags))
+    for html in (apart, swapped, "<main></main>"):
+        with pytest.raises(builder.BuildError, match="one after the other"):
+            builder.join_page_scripts(dict(files), html)
 
 
 def test_joining_stylesheets_keeps_the_page_around_them():
