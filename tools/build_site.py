@@ -75,8 +75,8 @@ STYLESHEET_LINK = re.compile(r'[ \t]*<link rel="stylesheet" href="\./(css/[\w-]+
 PAGE_SCRIPTS = ("js/first.js", "js/game-dom.js", "js/sound.js")
 PAGE_SCRIPT = "js/page.js"
 SCRIPT_TAG = re.compile(r'[ \t]*<script src="\./(js/[\w-]+\.js)"></script>\n?')
-# the kept copy of a returning player's last table (static/js/first.js's PREVIEW_KEY)
-LAST_TABLE_KEY = "caldera-park/last-table"
+# where static/js/first.js keeps a returning player's last table: the key is read from it
+LAST_TABLE_KEY = re.compile(r'var PREVIEW_KEY = ("[\w/-]+");')
 FIRST_SCREEN_MARKER = "<!--__FIRST_SCREEN__-->"
 # fetched with fetch() by PyScript / Pyodide: asked for at once by a small script at the top of
 # the page (``early_fetch_script``), whose responses js/boot.js hands to the runtime's own fetch
@@ -323,10 +323,13 @@ def preload_links(files: dict[str, bytes]) -> str:
     missing = [p for p in [*modules, *EARLY_FETCH] if p not in files]
     if missing:
         raise BuildError(f"preload hints name files the site lacks: {missing}")
-    return early_fetch_script(modules, EARLY_FETCH)
+    found = LAST_TABLE_KEY.search(files["js/first.js"].decode())
+    if not found:
+        raise BuildError("js/first.js no longer names its PREVIEW_KEY as the build reads it")
+    return early_fetch_script(modules, EARLY_FETCH, json.loads(found.group(1)))
 
 
-def early_fetch_script(modules, paths) -> str:
+def early_fetch_script(modules, paths, last_table_key: str) -> str:
     """An inline script (before the stylesheets, which hold back every later script) that adds
     a ``modulepreload`` link for each of ``modules`` and fetches each of ``paths`` as the runtime
     will: js/boot.js answers the runtime's own fetch of each with these responses, once
@@ -334,11 +337,11 @@ def early_fetch_script(modules, paths) -> str:
     for first, which is then not fetched again).
 
     At once on a first visit. When js/first.js will draw a returning player's last table
-    (``LAST_TABLE_KEY`` is kept), after that first frame instead: each request costs the page's
+    (``last_table_key`` is kept), after that first frame instead: each request costs the page's
     main thread time before its first paint (about 7 ms at a phone's 4x CPU), and the runtime
     cannot use them before the document is parsed anyway."""
     return (
-        EARLY_SCRIPT.replace("__LAST_TABLE_KEY__", json.dumps(LAST_TABLE_KEY))
+        EARLY_SCRIPT.replace("__LAST_TABLE_KEY__", json.dumps(last_table_key))
         .replace("__MODULES__", json.dumps([f"./{p}" for p in modules]))
         .replace("__PATHS__", json.dumps([f"./{p}" for p in paths]))
     )

@@ -7,10 +7,10 @@ and the runtime uses that answer."""
 from __future__ import annotations
 
 from sitetest import READY, PageLog, open_app
+from test_first_screen import PREVIEW_KEY
 
 from tools.build_site import EARLY_FETCH
 
-PREVIEW_KEY = "caldera-park/last-table"
 # the time of the page's first frame; every fetch() the page's scripts make (js/boot.js's
 # wrapper calls this one only for what it does not answer from the early fetches) and every
 # modulepreload hint added, with its time
