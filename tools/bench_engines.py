@@ -24,7 +24,9 @@ start within 2x Chromium's, Firefox's within 1.5x (medians of this run). A bench
 figures, not a test: it exits 0 whatever the figures, 1 only if a page does not boot.
 ``--shell`` measures the same for the site whose Python start only says ready (the runtime,
 PyScript, the snapshot and the page, without the game's imports and first drawing): what the
-stack costs each engine before any game is drawn.
+stack costs each engine before any game is drawn; ``--runtime`` the same for the runtime alone
+(the site's Pyodide restored from a snapshot of its fresh interpreter, without PyScript, the page
+or the app): the least a warm start on this runtime costs each engine.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.bench_startup import make_shell_page
+from tools.bench_startup import make_runtime_page, make_shell_page
 from tools.build_site import build
 from tools.engines import (
     ChromiumPage,
@@ -201,7 +203,16 @@ def main(argv=None) -> int:
         " runtime, PyScript, the snapshot and the page, without the game's first drawing;"
         " tools/bench_startup.py's make_shell_page)",
     )
+    parser.add_argument(
+        "--runtime",
+        action="store_true",
+        help="measure the runtime alone instead: the site's Pyodide restored from a snapshot of"
+        " its fresh interpreter, no PyScript, no page, no app (tools/bench_startup.py's"
+        " make_runtime_page): the least a warm start on this runtime costs each engine",
+    )
     args = parser.parse_args(argv)
+    if args.shell and args.runtime:
+        parser.error("--shell or --runtime, not both")
     missing = engines_missing()
     with tempfile.TemporaryDirectory(prefix="bench-engines-") as tmp:
         site = args.site or Path(tmp) / "dist"
@@ -211,6 +222,10 @@ def main(argv=None) -> int:
             make_shell_page(site, Path(tmp) / "shell")
             site = Path(tmp) / "shell"
             print("the shell: the site whose Python start only says ready", flush=True)
+        if args.runtime:
+            make_runtime_page(site, Path(tmp) / "runtime")
+            site = Path(tmp) / "runtime"
+            print("the runtime alone: Pyodide restored from a snapshot", flush=True)
         server = make_server(site, prefix=PREFIX, counter=Counter())
         start_in_thread(server)
         URL = "http://{}:{}{}".format(*server.server_address[:2], PREFIX)

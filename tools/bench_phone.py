@@ -35,8 +35,11 @@ Each run is a new empty profile:
   runtime, PyScript, the snapshot, the service worker and the page, without the game's imports
   and first drawing), and *bare PyScript*, a page with only PyScript on the pinned Pyodide as
   npm ships it (no service worker, no snapshot: the browser's HTTP cache, revalidated); what
-  the stack costs before any game is drawn; and *a line from a worker*, one line of text in a
-  page served by a service worker of a few lines: the least a warm start's first paint costs.
+  the stack costs before any game is drawn; *Pyodide from a snapshot*, the site's runtime alone
+  (no PyScript, no page, no app) restored from a snapshot of its fresh interpreter, served by a
+  service worker of a few lines: the least a warm start of anything on this runtime costs; and
+  *a line from a worker*, one line of text in a page served by a service worker of a few lines:
+  the least a warm start's first paint costs.
 
 Bytes: what the server sent during the cold visit until ready and for the whole first visit
 (the service worker's precache included), with brotli; and once more, one extra cold visit per
@@ -60,7 +63,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.bench_startup import make_bare_page, make_shell_page
+from tools.bench_startup import make_bare_page, make_runtime_page, make_shell_page
 from tools.build_site import build
 from tools.chromium import CHROMIUM_ARGS, find_chromium
 from tools.serve import Counter, make_server, start_in_thread
@@ -93,6 +96,7 @@ SEED = "12"
 FLOORS = {
     "shell": ("the shell", True),
     "bare": ("bare PyScript", False),
+    "runtime": ("Pyodide from a snapshot", True),
     "paint": ("a line from a worker", True),
 }
 # the least a warm start can paint: one line of text, the page served by a service worker
@@ -307,8 +311,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--floor",
         action="store_true",
-        help="also measure, in each run, the shell, a bare PyScript page and a line from a"
-        " service worker: what the stack costs with no game drawn",
+        help="also measure, in each run, the shell, a bare PyScript page, Pyodide alone from a"
+        " snapshot and a line from a service worker: what the stack costs with no game drawn",
     )
     args = parser.parse_args(argv)
     if args.warm_visits < 2:
@@ -338,6 +342,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.floor:
             make_shell_page(site, work / "shell")
             make_bare_page(site, work / "bare")
+            make_runtime_page(site, work / "runtime")
             make_paint_page(work / "paint")
             for name in FLOORS:
                 floor_counter = Counter()
@@ -450,13 +455,13 @@ def main(argv: list[str] | None = None) -> int:
     ]
     for label, d, limit in rows:
         tail = f"  ({goal(d['median'], limit)})" if limit is not None else ""
-        print(f"  {label:<42}{fig(d)}{tail}")
+        print(f"  {label:<46}{fig(d)}{tail}")
     for name, fl in result.get("floor", {}).items():
         label = FLOORS[name][0]
-        print(f"  {label + ', warm: ready':<42}{fig(fl['warm_ready_s'])}")
-        print(f"  {label + ', 4x CPU only: ready':<42}{fig(fl['warm_cpu_only_ready_s'])}")
+        print(f"  {label + ', warm: ready':<46}{fig(fl['warm_ready_s'])}")
+        print(f"  {label + ', 4x CPU only: ready':<46}{fig(fl['warm_cpu_only_ready_s'])}")
         if "warm_first_paint_s" in fl:
-            print(f"  {label + ', warm: first paint':<42}{fig(fl['warm_first_paint_s'])}")
+            print(f"  {label + ', warm: first paint':<46}{fig(fl['warm_first_paint_s'])}")
         print(f"    (how Python started: {', '.join(fl['python'])})")
     print(f"  the game resumed: Caldera, seed {args.seed}")
     print(f"  first screens shown: cold {result['first_modes']['cold']}")

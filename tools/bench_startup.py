@@ -154,6 +154,108 @@ def make_shell_page(site: Path, out: Path) -> None:
     (out / "sw.js").write_text(sw)
 
 
+# The runtime alone, from a snapshot (tools/bench_phone.py and tools/bench_engines.py's
+# ``--floor``): the site's pinned Pyodide loaded by a module script, with no PyScript, no page and
+# no app; its first visit makes a snapshot of the fresh interpreter and stores it in IndexedDB,
+# every later one restores Python from it (read in a worker, transferred, as the app reads its
+# own; no checksum), and a service worker of a few lines answers every request with the cache's
+# own response (so Chromium's compiled code is used, as for the app). Ready once Python has run a
+# line: the least a warm start of any page on this stack costs, before its own work.
+RUNTIME_HTML = """<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><link rel="icon" href="data:,">
+<title>Pyodide from a snapshot</title></head>
+<body><p>Pyodide from a snapshot</p>
+<script type="module">
+const mark = (name) => performance.mark("caldera:" + name);
+const html = document.documentElement;
+mark("python");
+// as the app does (static/js/pyodide-loader.mjs): no stack switching for Pyodide
+for (const name of ["Suspending", "promising", "Suspender"]) {
+  Reflect.deleteProperty(WebAssembly, name);
+}
+const KEY = "snapshot";
+const open = () => new Promise((resolve, reject) => {
+  const request = indexedDB.open("floor", 1);
+  request.onupgradeneeded = () => request.result.createObjectStore("snapshots");
+  request.onsuccess = () => resolve(request.result);
+  request.onerror = () => reject(request.error);
+});
+const db = await open();
+const found = await new Promise((resolve, reject) => {
+  const request = db.transaction("snapshots").objectStore("snapshots").count(KEY);
+  request.onsuccess = () => resolve(request.result > 0);
+  request.onerror = () => reject(request.error);
+});
+const read = () => new Promise((resolve, reject) => {
+  const worker = new Worker("./read.js");
+  worker.onmessage = ({ data }) => {
+    worker.terminate();
+    data ? resolve(data) : reject(new Error("no snapshot stored"));
+  };
+  worker.onerror = (event) => reject(new Error(event.message));
+});
+const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+const indexURL = new URL("./pyodide/", location.href).href;
+let pyodide;
+if (found) {
+  pyodide = await loadPyodide({ indexURL, _loadSnapshot: read() });
+} else {
+  pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+  const bytes = pyodide.makeMemorySnapshot();
+  await new Promise((resolve, reject) => {
+    const tx = db.transaction("snapshots", "readwrite");
+    tx.objectStore("snapshots").put(bytes, KEY);
+    tx.oncomplete = resolve;
+    tx.onerror = () => reject(tx.error);
+  });
+}
+db.close();
+mark("python-started");
+pyodide.runPython("import sys");
+mark("app");
+mark("drawn");
+html.setAttribute("data-python-start", found ? "snapshot" : "fresh");
+html.setAttribute("data-python-read", found ? "worker" : "");
+html.setAttribute("data-python-made", found ? "present" : "stored");
+html.setAttribute("data-app-ready", "");
+navigator.serviceWorker.register("sw.js");
+</script>
+</body>
+</html>
+"""
+RUNTIME_READER = """const open = indexedDB.open("floor", 1);
+open.onsuccess = () => {
+  const request = open.result.transaction("snapshots").objectStore("snapshots").get("snapshot");
+  request.onsuccess = () => {
+    const bytes = request.result;
+    postMessage(bytes, bytes ? [bytes.buffer] : []);
+  };
+};
+"""
+RUNTIME_WORKER = """const FILES = ["./", "read.js", FILES];
+self.addEventListener("install", (e) =>
+  e.waitUntil(caches.open("floor").then((c) => c.addAll(FILES)).then(() => self.skipWaiting())));
+self.addEventListener("activate", (e) => e.waitUntil(self.clients.claim()));
+self.addEventListener("fetch", (e) =>
+  e.respondWith(caches.match(e.request).then((r) => r || fetch(e.request))));
+"""
+RUNTIME_FILES = (*PYODIDE_FILES, "python_stdlib.zip", "pyodide-lock.json")
+
+
+def make_runtime_page(site: Path, out: Path) -> None:
+    """The runtime alone, restored from a snapshot (RUNTIME_HTML): the site's own Pyodide files
+    (the same standard library and lock as the app's), no PyScript, no app."""
+    out.mkdir(parents=True)
+    (out / "pyodide").mkdir()
+    for name in RUNTIME_FILES:
+        shutil.copy(site / "pyodide" / name, out / "pyodide" / name)
+    (out / "index.html").write_text(RUNTIME_HTML)
+    (out / "read.js").write_text(RUNTIME_READER)
+    files = ", ".join(json.dumps(f"pyodide/{name}") for name in RUNTIME_FILES)
+    (out / "sw.js").write_text(RUNTIME_WORKER.replace("FILES]", files + "]"))
+
+
 class Bench:
     """Each visit launches Chromium on a profile directory and closes it afterwards, so a warm
     start uses only what a relaunched browser has on disk (service-worker cache, HTTP cache,
