@@ -24,6 +24,10 @@ reads them into memory in the worker, after ``import_pure`` (every file of the i
 the bytecode of a module already imported, which nothing reads again), with the app's build;
 ``restore_files`` writes them back on a restored start for that same build, so the page need
 not fetch, check and unpack the whole wheel again (static/js/pyodide-loader.mjs).
+
+``place_pyscript_bytecode`` (called by the loader after the app's files are in place) writes
+the bytecode of PyScript's own package, which the build compiled with the app, where Python
+looks for it when PyScript imports that package (see the function).
 """
 
 from __future__ import annotations
@@ -160,3 +164,41 @@ def restore_files(build: str, package: str = "pyapp", site: str | None = None) -
     KEPT_BUILD.clear()
     importlib.invalidate_caches()
     return count
+
+
+# PyScript's own Python package as bytecode: the build puts the sources PyScript writes at every
+# start into the app's wheel, here, compiled with the app's (hash-checked .pyc files; see
+# tools/pyscript_python.py); written into that package's __pycache__, they spare Python
+# compiling it from source at each start. Python uses a file only if the hash it holds is the
+# one of the source PyScript wrote: bytecode of another PyScript is never run.
+PYSCRIPT_BYTECODE = "pyscript_bytecode"
+
+
+def place_pyscript_bytecode(
+    package: str = "pyapp", site: str | None = None, work: str | None = None
+) -> int:
+    """Write the bytecode of PyScript's package (``PYSCRIPT_BYTECODE`` in the app installed
+    under ``site``) where Python looks for the cache of the sources PyScript writes into the
+    working directory (``work``); returns how many files, 0 if the app carries none. Never
+    raises (-1 if it could not): without them, Python compiles PyScript's sources as it would
+    anyway."""
+    try:
+        shipped = os.path.join(site or site_packages(package), package, PYSCRIPT_BYTECODE)
+        count = 0
+        for folder, _dirs, files in os.walk(shipped):
+            rel = os.path.relpath(folder, shipped)
+            cache = os.path.join(work or os.getcwd(), rel, "__pycache__")
+            for name in sorted(files):
+                stem, ext = os.path.splitext(name)
+                if ext != ".pyc":
+                    continue
+                os.makedirs(cache, exist_ok=True)
+                with open(os.path.join(folder, name), "rb") as f:
+                    data = f.read()
+                tagged = f"{stem}.{sys.implementation.cache_tag}.pyc"
+                with open(os.path.join(cache, tagged), "wb") as f:
+                    f.write(data)
+                count += 1
+        return count
+    except OSError:
+        return -1

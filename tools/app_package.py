@@ -7,7 +7,10 @@ The pipeline (every step byte-for-byte reproducible, every archive with fixed ti
 
 1. ``source_wheel``: a standard pure-Python wheel of the project (``pyproject.toml``'s name and
    version; every package under ``pyapp/`` with its ``.py`` and ``.json`` files, found by walking
-   the tree: a new game's packages come in by themselves);
+   the tree: a new game's packages come in by themselves); and, under ``PYSCRIPT_BYTECODE``,
+   the sources of PyScript's own Python package as the shipped PyScript core writes them at
+   every start (tools/pyscript_python.py), so that they are compiled with the app's and the page
+   imports them as bytecode (pyapp/preload.py's ``place_pyscript_bytecode``);
 2. ``pyodide py-compile`` (pyodide-build, run by the Python 3.13 of tools/pyodide_env.py) turns
    it into a ``cp313`` wheel of ``.pyc`` files; ``SOURCE_DATE_EPOCH`` makes the bytecode
    hash-based, so it does not depend on file times; ``PYTHONOPTIMIZE=2`` makes it compile as
@@ -47,7 +50,9 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from pyapp import preload
 from tools import pyodide_env
+from tools.pyscript_python import PyScriptSourceError, core_sources
 
 ROOT = Path(__file__).resolve().parent.parent
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
@@ -62,6 +67,9 @@ OPTIMIZE = "2"
 NO_DEBUG_RANGES = "1"
 CACHE = pyodide_env.HOME / "cache"
 PACKAGE_SUFFIXES = (".py", ".json")
+# where the wheel carries PyScript's own package (a folder that is no package of the app, which
+# pyapp/preload.py reads as data)
+PYSCRIPT_BYTECODE = f"pyapp/{preload.PYSCRIPT_BYTECODE}"
 
 
 class PackageError(Exception):
@@ -135,6 +143,12 @@ def source_wheel(root: Path = ROOT) -> tuple[str, bytes]:
     meta = tomllib.loads((root / "pyproject.toml").read_text())["project"]
     info = f"{_dist(name)}-{version}.dist-info"
     entries = package_files(root)
+    try:
+        pyscript = core_sources(root / "node_modules" / "@pyscript" / "core" / "dist")
+    except (OSError, PyScriptSourceError) as exc:
+        raise PackageError(f"PyScript's Python package: {exc} (run `npm ci`)") from exc
+    for path, text in pyscript.items():
+        entries[f"{PYSCRIPT_BYTECODE}/{path}"] = text.encode("utf-8")
     entries[f"{info}/METADATA"] = (
         "Metadata-Version: 2.1\n"
         f"Name: {name}\nVersion: {version}\n"

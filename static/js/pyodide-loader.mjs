@@ -29,6 +29,10 @@
  * another build) loads the wheel as a fresh start does. A restored interpreter would otherwise
  * share the random state of the snapshot, so Python's `random` is seeded afresh from the
  * system's entropy on every restore.
+ *
+ * Either way, once the app's files are in place, the bytecode of PyScript's own package (which
+ * the build compiled from the sources PyScript writes at every start) goes into that package's
+ * __pycache__, so PyScript's import of it does not compile it again (pyapp/preload.py).
  */
 import { loadPyodide as loadVendored, version } from "../pyodide/pyodide.mjs";
 
@@ -405,6 +409,17 @@ async function loadApp(pyodide) {
   }
   mark("app", restored ? "restored" : "imported");
   document.documentElement.setAttribute("data-python-app-modules", String(restored));
+  // PyScript's own package as bytecode, for its import right after this (pyapp/preload.py);
+  // the count (-1: could not) for the tests, which check Python would use each file. Without
+  // it Python compiles PyScript's sources, as it always did: a slower start, nothing else
+  const place = "from pyapp.preload import place_pyscript_bytecode\nplace_pyscript_bytecode()";
+  let placed = -1;
+  try {
+    placed = count(place);
+  } catch (error) {
+    placed = -1;
+  }
+  document.documentElement.setAttribute("data-python-pyscript-bytecode", String(placed));
 }
 
 // A former build kept the snapshot in Cache Storage: that copy is never read again.
