@@ -9,8 +9,9 @@ The pipeline (every step byte-for-byte reproducible, every archive with fixed ti
    version; every package under ``pyapp/`` with its ``.py`` and ``.json`` files, found by walking
    the tree: a new game's packages come in by themselves); and, under ``PYSCRIPT_BYTECODE``,
    the sources of PyScript's own Python package as the shipped PyScript core writes them at
-   every start (tools/pyscript_python.py), so that they are compiled with the app's and the page
-   imports them as bytecode (pyapp/preload.py's ``place_pyscript_bytecode``);
+   every start, the modules its start imports (tools/pyscript_python.py), so that they are
+   compiled with the app's and the page imports them as bytecode (pyapp/preload.py's
+   ``place_pyscript_bytecode``);
 2. ``pyodide py-compile`` (pyodide-build, run by the Python 3.13 of tools/pyodide_env.py) turns
    it into a ``cp313`` wheel of ``.pyc`` files; ``SOURCE_DATE_EPOCH`` makes the bytecode
    hash-based, so it does not depend on file times; ``PYTHONOPTIMIZE=2`` makes it compile as
@@ -52,7 +53,7 @@ if __package__ in (None, ""):
 
 from pyapp import preload
 from tools import pyodide_env
-from tools.pyscript_python import PyScriptSourceError, core_sources
+from tools.pyscript_python import PyScriptSourceError, core_sources, imported_at_start
 
 ROOT = Path(__file__).resolve().parent.parent
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
@@ -147,7 +148,7 @@ def source_wheel(root: Path = ROOT) -> tuple[str, bytes]:
         pyscript = core_sources(root / "node_modules" / "@pyscript" / "core" / "dist")
     except (OSError, PyScriptSourceError) as exc:
         raise PackageError(f"PyScript's Python package: {exc} (run `npm ci`)") from exc
-    for path, text in pyscript.items():
+    for path, text in imported_at_start(pyscript).items():
         entries[f"{PYSCRIPT_BYTECODE}/{path}"] = text.encode("utf-8")
     entries[f"{info}/METADATA"] = (
         "Metadata-Version: 2.1\n"

@@ -17,6 +17,7 @@ names or double-quoted strings, its values strings or objects (folders).
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -129,3 +130,33 @@ def core_sources(dist: Path) -> dict[str, str]:
             f"{len(chunks)} core chunks of {dist} hold PyScript's Python package (one expected)"
         )
     return sources(chunks[0].read_text("utf-8"))
+
+
+def _run_at_import(node: ast.AST):
+    """The nodes of ``node`` that run when its module is imported (not inside a function)."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        yield child
+        yield from _run_at_import(child)
+
+
+def imported_at_start(files: dict[str, str]) -> dict[str, str]:
+    """The part of ``files`` (``sources()``) that PyScript's start imports: its package's
+    ``__init__`` and the package's modules it imports as it runs, through each other (imports
+    inside functions left out: those modules are compiled from source if ever imported)."""
+    modules = {
+        path[: -len(".py")].replace("/", ".").removesuffix(".__init__"): path for path in files
+    }
+    found, todo = set(), ["pyscript"]
+    while todo:
+        name = todo.pop()
+        if name in found or name not in modules:
+            continue
+        found.add(name)
+        for node in _run_at_import(ast.parse(files[modules[name]], modules[name])):
+            if isinstance(node, ast.Import):
+                todo += [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                todo += [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+    return {modules[name]: files[modules[name]] for name in sorted(found)}

@@ -12,7 +12,7 @@ from sitetest import open_app, reload, returning_visit, wait_for_service_worker
 from test_snapshot import in_python, python
 
 from tools.app_package import ROOT
-from tools.pyscript_python import core_sources
+from tools.pyscript_python import core_sources, imported_at_start
 
 # In the page's Python, for each module of PyScript's package with a source file: [name, its
 # cache file is the app's copy, the file's magic is this Python's, its flags (3: hash-based,
@@ -38,8 +38,8 @@ seen
 
 
 def _check(page) -> None:
-    sources = core_sources(ROOT / "node_modules" / "@pyscript" / "core" / "dist")
-    assert python(page, "pyscript-bytecode") == str(len(sources))
+    shipped = imported_at_start(core_sources(ROOT / "node_modules" / "@pyscript" / "core" / "dist"))
+    assert python(page, "pyscript-bytecode") == str(len(shipped))
     seen = in_python(page, CACHED)
     names = {name for name, *_ in seen}
     assert {"pyscript", "pyscript.context", "pyscript.display"} <= names, names

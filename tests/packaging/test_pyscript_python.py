@@ -13,7 +13,7 @@ import pytest
 
 from pyapp.preload import PYSCRIPT_BYTECODE, place_pyscript_bytecode
 from tools import app_package
-from tools.pyscript_python import PyScriptSourceError, core_sources, sources
+from tools.pyscript_python import PyScriptSourceError, core_sources, imported_at_start, sources
 
 DIST = app_package.ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 # a core chunk in the form PyScript's minifier writes: the sources, the directory ".", a folder
@@ -69,7 +69,26 @@ def test_the_source_wheel_carries_them_to_be_compiled():
             for name in zf.namelist()
             if name.startswith(app_package.PYSCRIPT_BYTECODE + "/")
         }
-    assert carried == core_sources(DIST)
+    shipped = core_sources(DIST)
+    assert carried == imported_at_start(shipped)
+    # (what its start imports: tests/browser/test_pyscript_bytecode.py finds each in the cache)
+    assert {"pyscript/__init__.py", "pyscript/context.py"} <= set(carried) < set(shipped)
+
+
+def test_what_the_start_imports_is_followed_through_the_package():
+    files = {
+        "pyscript/__init__.py": "import json\nfrom pyscript.a import x\nclass C: import pyscript.d",
+        "pyscript/a.py": "if True:\n    from pyscript import b\ndef f():\n    import pyscript.c",
+        "pyscript/b.py": "try:\n    import pyscript.missing\nexcept ImportError:\n    pass",
+        "pyscript/c.py": "",
+        "pyscript/d.py": "",
+    }
+    assert sorted(imported_at_start(files)) == [
+        "pyscript/__init__.py",
+        "pyscript/a.py",
+        "pyscript/b.py",
+        "pyscript/d.py",
+    ]
 
 
 def test_the_bytecode_is_placed_in_the_cache_of_the_sources_pyscript_writes(tmp_path):
