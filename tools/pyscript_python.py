@@ -2,7 +2,7 @@
 
 At every start PyScript writes the sources of its Python package (``pyscript/__init__.py``,
 ``pyscript/context.py``...) into the interpreter's working directory and imports it, so Python
-compiles them from source each time: 0.15-0.2 s of a warm start in WebKit, which runs that
+compiles them from source each time: 0.1-0.15 s of a warm start in WebKit, which runs that
 compiler from code it has not compiled yet (issue 25). The build reads those sources here, from
 the very PyScript core it ships, and puts them in the app's wheel (``tools/app_package.py``),
 where ``pyodide py-compile`` turns them into hash-checked bytecode like the app's own;
