@@ -184,16 +184,18 @@ def place_pyscript_bytecode(
     anyway."""
     try:
         shipped = os.path.join(site or site_packages(package), package, PYSCRIPT_BYTECODE)
+        work = work or os.getcwd()
         count = 0
         for folder, _dirs, files in os.walk(shipped):
-            rel = os.path.relpath(folder, shipped)
-            cache = os.path.join(work or os.getcwd(), rel, "__pycache__")
-            for name in sorted(files):
-                stem, ext = os.path.splitext(name)
-                if ext != ".pyc":
-                    continue
-                os.makedirs(cache, exist_ok=True)
-                with open(os.path.join(folder, name), "rb") as f:
+            stems = sorted(name[: -len(".pyc")] for name in files if name.endswith(".pyc"))
+            if not stems:
+                continue
+            cache = os.path.join(
+                work or os.getcwd(), os.path.relpath(folder, shipped), "__pycache__"
+            )
+            os.makedirs(cache, exist_ok=True)
+            for stem in stems:
+                with open(os.path.join(folder, stem + ".pyc"), "rb") as f:
                     data = f.read()
                 tagged = f"{stem}.{sys.implementation.cache_tag}.pyc"
                 with open(os.path.join(cache, tagged), "wb") as f:

@@ -196,14 +196,15 @@ def main(argv=None) -> int:
     parser.add_argument("--engines", default="chromium,firefox,webkit")
     parser.add_argument("--json", type=Path, help="write the raw figures there")
     parser.add_argument("--site", type=Path, help="serve this built site instead (a baseline)")
-    parser.add_argument(
+    floor = parser.add_mutually_exclusive_group()
+    floor.add_argument(
         "--shell",
         action="store_true",
         help="measure the shell instead: the site whose Python start only says ready (the"
         " runtime, PyScript, the snapshot and the page, without the game's first drawing;"
         " tools/bench_startup.py's make_shell_page)",
     )
-    parser.add_argument(
+    floor.add_argument(
         "--runtime",
         action="store_true",
         help="measure the runtime alone instead: the site's Pyodide restored from a snapshot of"
@@ -211,8 +212,6 @@ def main(argv=None) -> int:
         " make_runtime_page): the least a warm start on this runtime costs each engine",
     )
     args = parser.parse_args(argv)
-    if args.shell and args.runtime:
-        parser.error("--shell or --runtime, not both")
     missing = engines_missing()
     with tempfile.TemporaryDirectory(prefix="bench-engines-") as tmp:
         site = args.site or Path(tmp) / "dist"

@@ -63,7 +63,12 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.bench_startup import make_bare_page, make_runtime_page, make_shell_page
+from tools.bench_startup import (
+    cache_first_worker,
+    make_bare_page,
+    make_runtime_page,
+    make_shell_page,
+)
 from tools.build_site import build
 from tools.chromium import CHROMIUM_ARGS, find_chromium
 from tools.serve import Counter, make_server, start_in_thread
@@ -112,18 +117,12 @@ navigator.serviceWorker.register("sw.js");
 </body>
 </html>
 """
-PAINT_WORKER = """self.addEventListener("install", (e) =>
-  e.waitUntil(caches.open("floor").then((c) => c.addAll(["./"])).then(() => self.skipWaiting())));
-self.addEventListener("activate", (e) => e.waitUntil(self.clients.claim()));
-self.addEventListener("fetch", (e) =>
-  e.respondWith(caches.match(e.request).then((r) => r || fetch(e.request))));
-"""
 
 
 def make_paint_page(out: Path) -> None:
     out.mkdir(parents=True)
     (out / "index.html").write_text(PAINT_PAGE)
-    (out / "sw.js").write_text(PAINT_WORKER)
+    (out / "sw.js").write_text(cache_first_worker(["./"]))
 
 
 PROBE = """

@@ -55,6 +55,8 @@ from tools.build_site import PYODIDE_FILES, ROOT, build
 from tools.chromium import CHROMIUM_ARGS, find_chromium
 from tools.serve import Counter, make_server, start_in_thread
 
+# the runtime's files a page of the pinned Pyodide loads
+RUNTIME_FILES = (*PYODIDE_FILES, "python_stdlib.zip", "pyodide-lock.json")
 GOALS = {"ratio": 1.1, "warm_ratio_shell": 1.1, "first_visit_mb": 5.0, "site_mb": 12.66}
 TIMEOUT_MS = 120_000
 READY_PROBE = """
@@ -110,7 +112,7 @@ def make_bare_page(site: Path, out: Path, root: Path = ROOT) -> None:
     shutil.copytree(site / "pyscript", out / "pyscript")
     (out / "pyodide").mkdir()
     npm = root / "node_modules" / "pyodide"
-    for name in (*PYODIDE_FILES, "python_stdlib.zip", "pyodide-lock.json"):
+    for name in RUNTIME_FILES:
         shutil.copy(npm / name, out / "pyodide" / name)
     (out / "pyscript.toml").write_text(bare_config)
     (out / "index.html").write_text(BARE_HTML.replace("PLUGINS", plugins))
@@ -233,14 +235,19 @@ open.onsuccess = () => {
   };
 };
 """
-RUNTIME_WORKER = """const FILES = ["./", "read.js", FILES];
+CACHE_FIRST_WORKER = """const FILES = __FILES__;
 self.addEventListener("install", (e) =>
   e.waitUntil(caches.open("floor").then((c) => c.addAll(FILES)).then(() => self.skipWaiting())));
 self.addEventListener("activate", (e) => e.waitUntil(self.clients.claim()));
 self.addEventListener("fetch", (e) =>
   e.respondWith(caches.match(e.request).then((r) => r || fetch(e.request))));
 """
-RUNTIME_FILES = (*PYODIDE_FILES, "python_stdlib.zip", "pyodide-lock.json")
+
+
+def cache_first_worker(files: list[str]) -> str:
+    """A service worker of a few lines for the benchmarks' floor pages: it caches ``files`` as
+    it installs and answers every request with the cache's own response (else the network)."""
+    return CACHE_FIRST_WORKER.replace("__FILES__", json.dumps(files))
 
 
 def make_runtime_page(site: Path, out: Path) -> None:
@@ -252,8 +259,8 @@ def make_runtime_page(site: Path, out: Path) -> None:
         shutil.copy(site / "pyodide" / name, out / "pyodide" / name)
     (out / "index.html").write_text(RUNTIME_HTML)
     (out / "read.js").write_text(RUNTIME_READER)
-    files = ", ".join(json.dumps(f"pyodide/{name}") for name in RUNTIME_FILES)
-    (out / "sw.js").write_text(RUNTIME_WORKER.replace("FILES]", files + "]"))
+    files = ["./", "read.js", *(f"pyodide/{name}" for name in RUNTIME_FILES)]
+    (out / "sw.js").write_text(cache_first_worker(files))
 
 
 class Bench:

@@ -124,12 +124,13 @@ def sources(core_js: str) -> dict[str, str]:
 
 def core_sources(dist: Path) -> dict[str, str]:
     """The sources of PyScript's Python package in ``@pyscript/core/dist`` (its core chunk)."""
-    chunks = [p for p in sorted(dist.glob("core-*.js")) if MARKER in p.read_text("utf-8")]
+    texts = [p.read_text("utf-8") for p in sorted(dist.glob("core-*.js"))]
+    chunks = [text for text in texts if MARKER in text]
     if len(chunks) != 1:
         raise PyScriptSourceError(
             f"{len(chunks)} core chunks of {dist} hold PyScript's Python package (one expected)"
         )
-    return sources(chunks[0].read_text("utf-8"))
+    return sources(chunks[0])
 
 
 def _run_at_import(node: ast.AST):

@@ -413,7 +413,7 @@ async function loadApp(pyodide) {
   // the count (-1: could not) for the tests, which check Python would use each file. Without
   // it Python compiles PyScript's sources, as it always did: a slower start, nothing else
   const place = "from pyapp.preload import place_pyscript_bytecode\nplace_pyscript_bytecode()";
-  let placed = -1;
+  let placed;
   try {
     placed = count(place);
   } catch (error) {
