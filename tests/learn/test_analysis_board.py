@@ -44,7 +44,7 @@ def analysed(game_id: str):
     if game_id not in _CACHE:
         board = part_of(game_id).AnalysisScreen(finished(game_id), players=[0])
         slices = 0
-        while board.step(50.0):
+        while board.step(0.0):  # one unit of work a slice: sliced however fast the machine
             slices += 1
         assert board.finished and not board.running and slices > 1
         _CACHE[game_id] = board
